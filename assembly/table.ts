@@ -1,0 +1,66 @@
+// Open-addressing table interning fixed-width i32 keys to dense ids 0, 1, 2, ...
+
+export class KeyTable {
+  width: i32;
+  keys: Array<i32> = new Array<i32>();
+  slots: StaticArray<i32>;
+  mask: i32;
+  count: i32 = 0;
+
+  constructor(width: i32, capacity: i32 = 16) {
+    this.width = width;
+    let cap: i32 = 16;
+    while (cap < capacity * 2) cap <<= 1;
+    this.slots = new StaticArray<i32>(cap);
+    this.mask = cap - 1;
+    for (let i = 0; i < cap; i++) unchecked((this.slots[i] = -1));
+  }
+
+  private hash(src: StaticArray<i32>, off: i32): u32 {
+    let h: u32 = 2166136261;
+    for (let i = 0; i < this.width; i++) {
+      h ^= <u32>unchecked(src[off + i]);
+      h *= 16777619;
+    }
+    h ^= h >> 15;
+    return h;
+  }
+
+  private same(id: i32, src: StaticArray<i32>, off: i32): bool {
+    const base = id * this.width;
+    for (let i = 0; i < this.width; i++) {
+      if (unchecked(this.keys[base + i]) != unchecked(src[off + i])) return false;
+    }
+    return true;
+  }
+
+  private grow(): void {
+    const cap = (this.mask + 1) << 1;
+    this.slots = new StaticArray<i32>(cap);
+    this.mask = cap - 1;
+    for (let i = 0; i < cap; i++) unchecked((this.slots[i] = -1));
+    const tmp = new StaticArray<i32>(this.width);
+    for (let id = 0; id < this.count; id++) {
+      for (let i = 0; i < this.width; i++) unchecked((tmp[i] = this.keys[id * this.width + i]));
+      let s = <i32>(this.hash(tmp, 0) & <u32>this.mask);
+      while (unchecked(this.slots[s]) >= 0) s = (s + 1) & this.mask;
+      unchecked((this.slots[s] = id));
+    }
+  }
+
+  /** Id of the key src[off .. off+width), inserting it if new. */
+  intern(src: StaticArray<i32>, off: i32): i32 {
+    let s = <i32>(this.hash(src, off) & <u32>this.mask);
+    while (true) {
+      const id = unchecked(this.slots[s]);
+      if (id < 0) break;
+      if (this.same(id, src, off)) return id;
+      s = (s + 1) & this.mask;
+    }
+    const id = this.count++;
+    unchecked((this.slots[s] = id));
+    for (let i = 0; i < this.width; i++) this.keys.push(unchecked(src[off + i]));
+    if (this.count * 2 > this.mask) this.grow();
+    return id;
+  }
+}

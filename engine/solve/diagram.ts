@@ -1,0 +1,67 @@
+// Exact counting and enumeration over a component's reduced MDD.
+
+/** A reduced layered MDD over a component's variables (global indices in `order`). */
+export interface Diagram {
+  order: number[];
+  cells: number[]; // cells per layer's variable
+  layerCount: number[];
+  layerStart: number[];
+  children: Int32Array;
+}
+
+/** Path counts per node, bottom-up, as BigInt (counts can exceed 2^64). */
+export function nodeCounts(d: Diagram): bigint[][] {
+  const n = d.order.length;
+  const counts: bigint[][] = new Array(n + 1);
+  counts[n] = new Array<bigint>(d.layerCount[n]).fill(1n);
+  for (let l = n - 1; l >= 0; l--) {
+    const k = d.cells[l];
+    const below = counts[l + 1];
+    const row = new Array<bigint>(d.layerCount[l]);
+    for (let i = 0; i < d.layerCount[l]; i++) {
+      let s = 0n;
+      const base = d.layerStart[l] + i * k;
+      for (let j = 0; j < k; j++) {
+        const ch = d.children[base + j];
+        if (ch >= 0) s += below[ch];
+      }
+      row[i] = s;
+    }
+    counts[l] = row;
+  }
+  return counts;
+}
+
+export function countDiagram(d: Diagram): bigint {
+  if (d.layerCount[0] === 0) return 0n;
+  return nodeCounts(d)[0][0];
+}
+
+/** Paths in layer order, cells ascending at each layer; yields cell per layer. */
+export function* diagramPaths(d: Diagram): Generator<number[]> {
+  const n = d.order.length;
+  if (n === 0 || d.layerCount[0] === 0) return;
+  const path = new Array<number>(n).fill(-1);
+  const node = new Array<number>(n + 1).fill(0);
+  let l = 0;
+  while (l >= 0) {
+    if (l === n) {
+      yield [...path];
+      l--;
+      continue;
+    }
+    const k = d.cells[l];
+    const base = d.layerStart[l] + node[l] * k;
+    let j = path[l] + 1;
+    while (j < k && d.children[base + j] < 0) j++;
+    if (j < k) {
+      path[l] = j;
+      node[l + 1] = d.children[base + j];
+      l++;
+      if (l < n) path[l] = -1;
+    } else {
+      path[l] = -1;
+      l--;
+    }
+  }
+}

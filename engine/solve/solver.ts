@@ -1,0 +1,189 @@
+// The intrastate solver (Algorithm 2, lines 2-21): per connected component, cheapest
+// first, exact GAC and a reduced MDD in the WASM kernel; exact BigInt counts here; the
+// relation is the product of the component relations.
+import type { Problem } from "../compile/problem.ts";
+import { cheapestFirst, connectedComponents } from "./components.ts";
+import { countDiagram, type Diagram, diagramPaths } from "./diagram.ts";
+import { type Kernel, KernelError, type KernelProblem, releaseKernel } from "./kernel.ts";
+import { satisfies } from "./semantics.ts";
+
+export interface SolveOptions {
+  /** Confluences with more distinct variables than this skip GAC (the MDD stays exact). */
+  maxGacScope?: number;
+  /** Upper bound on MDD nodes built per component before the solve is refused. */
+  nodeLimit?: number;
+  kernel?: Kernel;
+}
+
+export const DEFAULT_MAX_GAC_SCOPE = 10;
+export const DEFAULT_NODE_LIMIT = 5_000_000;
+
+/** Why a value is absent from every interpretation. */
+export type Removal =
+  | { var: number; cell: number; stage: "gac"; law: string }
+  | { var: number; cell: number; stage: "mdd"; laws: string[] };
+
+export type EmptyCause =
+  | { stage: "domain"; var: number }
+  | { stage: "constant"; law: string }
+  | { stage: "gac"; var: number; law: string | null }
+  | { stage: "mdd"; laws: string[] };
+
+export interface ComponentSolution {
+  vars: number[];
+  confluences: number[];
+  count: bigint;
+  /** Present when the component has confluences and a nonempty relation. */
+  diagram?: Diagram;
+}
+
+export interface SolveStats {
+  components: number;
+  confluenceChecks: number;
+  gacRevisions: number;
+  mddNodes: number;
+}
+
+export interface Solution {
+  problem: Problem;
+  count: bigint;
+  /** Set when the count is zero. */
+  empty?: EmptyCause;
+  /** Per variable, the cells some interpretation takes (empty when count is 0). */
+  supported: number[][];
+  /** Variable → the only cell it takes in every interpretation. */
+  forced: Map<number, number>;
+  removals: Removal[];
+  /** Components in solve order (cheapest first); enumeration follows this order. */
+  components: ComponentSolution[];
+  stats: SolveStats;
+}
+
+export class SolveError extends Error {
+  override name = "SolveError";
+}
+
+const maskOf = (cells: number[]) => cells.reduce((m, c) => (m | (1 << c)) >>> 0, 0);
+const cellsOf = (mask: number, k: number) => Array.from({ length: k }, (_, i) => i).filter((i) => (mask >>> i) & 1);
+
+export function solve(problem: Problem, options: SolveOptions = {}): Solution {
+  const kernel = options.kernel ?? releaseKernel();
+  const maxScope = options.maxGacScope ?? DEFAULT_MAX_GAC_SCOPE;
+  const nodeLimit = options.nodeLimit ?? DEFAULT_NODE_LIMIT;
+  const vars = problem.variables;
+  const stats: SolveStats = { components: 0, confluenceChecks: 0, gacRevisions: 0, mddNodes: 0 };
+  const removals: Removal[] = [];
+  const components: ComponentSolution[] = [];
+  const supported: number[][] = vars.map((v) => [...v.domain].sort((a, b) => a - b));
+  const fail = (empty: EmptyCause): Solution => ({
+    problem, count: 0n, empty, supported: vars.map(() => []), forced: new Map(), removals, components, stats,
+  });
+
+  const emptyVar = vars.findIndex((v) => v.domain.length === 0);
+  if (emptyVar >= 0) return fail({ stage: "domain", var: emptyVar });
+  for (const c of problem.confluences) {
+    if (c.terms.every((t) => t.factors.length === 0) && !satisfies(problem, c, [])) {
+      return fail({ stage: "constant", law: c.id });
+    }
+  }
+
+  let count = 1n;
+  for (const plan of cheapestFirst(problem, connectedComponents(problem))) {
+    stats.components++;
+    if (plan.confluences.length === 0) {
+      const v = plan.vars[0];
+      const size = BigInt(vars[v].domain.length);
+      components.push({ ...plan, count: size });
+      count *= size;
+      continue;
+    }
+    const local = new Map(plan.vars.map((v, i) => [v, i]));
+    const kp: KernelProblem = {
+      cells: plan.vars.map((v) => vars[v].cells.length),
+      domain: plan.vars.map((v) => maskOf(vars[v].domain)),
+      neg: plan.vars.map((v) => maskOf(vars[v].signs.flatMap((s, i) => (s < 0 ? [i] : [])))),
+      zero: plan.vars.map((v) => maskOf(vars[v].signs.flatMap((s, i) => (s === 0 ? [i] : [])))),
+      pos: plan.vars.map((v) => maskOf(vars[v].signs.flatMap((s, i) => (s > 0 ? [i] : [])))),
+      confluences: plan.confluences.map((ci) =>
+        problem.confluences[ci].terms.map((t) => ({
+          coef: t.coef,
+          factors: t.factors.map((f) => ({ var: local.get(f.var)!, exp: f.exp })),
+        }))
+      ),
+    };
+    const r = kernel.solveComponent(kp, maxScope, nodeLimit);
+    stats.confluenceChecks += r.checks;
+    stats.gacRevisions += r.revisions;
+    stats.mddNodes += r.nodes;
+    for (const [c, v, cell] of r.removals) {
+      removals.push({ var: plan.vars[v], cell, stage: "gac", law: problem.confluences[plan.confluences[c]].id });
+    }
+    const lawIds = plan.confluences.map((ci) => problem.confluences[ci].id);
+    if (r.status === "limit") {
+      throw new SolveError(
+        `the decision diagram for a component of ${plan.vars.length} variables and ${plan.confluences.length} confluences ` +
+          `exceeded ${nodeLimit} nodes; raise the node limit or split the problem`,
+      );
+    }
+    if (r.status === "gac-empty") {
+      const last = [...r.removals].reverse().find(([, v]) => v === r.failVar);
+      return fail({
+        stage: "gac",
+        var: plan.vars[r.failVar],
+        law: last ? problem.confluences[plan.confluences[last[0]]].id : null,
+      });
+    }
+    if (r.status === "empty") return fail({ stage: "mdd", laws: lawIds });
+    const diagram: Diagram = {
+      order: r.order.map((i) => plan.vars[i]),
+      cells: r.order.map((i) => kp.cells[i]),
+      layerCount: r.layerCount,
+      layerStart: r.layerStart,
+      children: r.children,
+    };
+    const n = countDiagram(diagram);
+    plan.vars.forEach((v, i) => {
+      supported[v] = cellsOf(r.supported[i], kp.cells[i]);
+      for (const cell of cellsOf(r.domains[i] & ~r.supported[i], kp.cells[i])) {
+        removals.push({ var: v, cell, stage: "mdd", laws: lawIds });
+      }
+    });
+    components.push({ ...plan, count: n, diagram });
+    count *= n;
+  }
+  const forced = new Map<number, number>();
+  supported.forEach((cells, v) => cells.length === 1 && forced.set(v, cells[0]));
+  return { problem, count, supported, forced, removals, components, stats };
+}
+
+/**
+ * Interpretations in a deterministic order: the product of the component relations in
+ * solve order, the last component varying fastest; inside a component, MDD paths in
+ * layer order with cells ascending. Each is a cell index per variable.
+ */
+export function* interpretations(sol: Solution): Generator<number[]> {
+  if (sol.count === 0n) return;
+  const a = new Array<number>(sol.problem.variables.length).fill(-1);
+  const comps = sol.components;
+  function* rec(i: number): Generator<number[]> {
+    if (i === comps.length) {
+      yield [...a];
+      return;
+    }
+    const c = comps[i];
+    if (!c.diagram) {
+      for (const cell of [...sol.problem.variables[c.vars[0]].domain].sort((x, y) => x - y)) {
+        a[c.vars[0]] = cell;
+        yield* rec(i + 1);
+      }
+      return;
+    }
+    for (const path of diagramPaths(c.diagram)) {
+      path.forEach((cell, l) => (a[c.diagram!.order[l]] = cell));
+      yield* rec(i + 1);
+    }
+  }
+  yield* rec(0);
+}
+
+export { KernelError };
