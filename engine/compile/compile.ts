@@ -1,0 +1,107 @@
+// Compile (s, r): active variables, domains D_{s,r} and active confluences C(s,r).
+import type { MechanismModel, ModelRestriction, ModelScenario } from "../model/model.ts";
+import { multiStateInstances } from "../model/model.ts";
+import { oneOf } from "../model/issues.ts";
+import type { Problem } from "./problem.ts";
+
+/** A complete composite state: one local state per component instance. */
+export type CompositeState = Record<string, string>;
+
+/** A cell removed from a domain by a restriction, and which restriction did it. */
+export interface RestrictionEvidence {
+  var: number;
+  cell: number;
+  source: string;
+}
+
+export interface Compiled {
+  problem: Problem;
+  evidence: RestrictionEvidence[];
+}
+
+export class CompileError extends Error {
+  override name = "CompileError";
+}
+
+export function findScenario(model: MechanismModel, id?: string): ModelScenario {
+  if (id === undefined) return model.scenarios[0];
+  const s = model.scenarios.find((x) => x.id === id);
+  if (!s) throw new CompileError(`${model.id} has no scenario "${id}" (expected ${oneOf(model.scenarios.map((x) => x.id))})`);
+  return s;
+}
+
+/** Checks a (possibly partial) state assignment against the model. */
+export function checkPartialState(model: MechanismModel, partial: CompositeState): void {
+  for (const [inst, st] of Object.entries(partial)) {
+    const i = model.instances.find((x) => x.name === inst);
+    if (!i) throw new CompileError(`${model.id} has no component "${inst}" (expected ${oneOf(model.instances.map((x) => x.name), 40)})`);
+    if (!i.states.includes(st)) throw new CompileError(`component ${inst} has no state "${st}" (expected ${oneOf(i.states)})`);
+  }
+}
+
+/**
+ * Every complete composite state extending `fixed`, in lexicographic order over the
+ * multi-state components (declaration order) and their states (declaration order).
+ */
+export function* compositeStates(model: MechanismModel, fixed: CompositeState = {}): Generator<CompositeState> {
+  checkPartialState(model, fixed);
+  const axes = model.instances.map((i) => (fixed[i.name] !== undefined ? [fixed[i.name]] : i.states));
+  const idx = axes.map(() => 0);
+  while (true) {
+    const s: CompositeState = {};
+    model.instances.forEach((inst, k) => (s[inst.name] = axes[k][idx[k]]));
+    yield s;
+    let k = axes.length - 1;
+    while (k >= 0 && ++idx[k] === axes[k].length) idx[k--] = 0;
+    if (k < 0) return;
+  }
+}
+
+export function countCompositeStates(model: MechanismModel): number {
+  return multiStateInstances(model).reduce((n, i) => n * i.states.length, 1);
+}
+
+/** The label of a composite state: the multi-state components' states joined by |. */
+export function stateLabel(model: MechanismModel, s: CompositeState): string {
+  const multi = multiStateInstances(model);
+  return multi.length ? multi.map((i) => s[i.name]).join("|") : "unconditional";
+}
+
+export function compile(model: MechanismModel, state: CompositeState, scenarioId?: string): Compiled {
+  checkPartialState(model, state);
+  const missing = model.instances.filter((i) => state[i.name] === undefined);
+  if (missing.length) {
+    throw new CompileError(`the composite state gives no state for ${missing.map((i) => i.name).join(", ")}`);
+  }
+  const scenario = findScenario(model, scenarioId);
+  const domains = model.variables.map((v) => new Set(v.cells.map((_, i) => i)));
+  const evidence: RestrictionEvidence[] = [];
+  const apply = (r: ModelRestriction) => {
+    const d = domains[r.var];
+    for (const cell of [...d]) {
+      if (!r.cells.includes(cell)) {
+        d.delete(cell);
+        evidence.push({ var: r.var, cell, source: r.source });
+      }
+    }
+  };
+  for (const r of model.restrictions) {
+    if (r.state === null || (r.instance !== null && state[r.instance] === r.state)) apply(r);
+  }
+  scenario.context.forEach(apply);
+  scenario.restrict.forEach(apply);
+  const active = model.laws.filter((l) => l.state === null || (l.instance !== null && state[l.instance] === l.state));
+  const problem: Problem = {
+    mechanism: model.id,
+    state: { ...state },
+    scenario: scenario.id,
+    variables: model.variables.map((v, i) => ({
+      name: v.name,
+      cells: [...v.cells],
+      signs: [...v.signs],
+      domain: [...domains[i]].sort((a, b) => a - b),
+    })),
+    confluences: active.map((l) => ({ id: l.id, terms: l.terms.map((t) => ({ coef: t.coef, factors: t.factors.map((f) => ({ ...f })) })) })),
+  };
+  return { problem, evidence };
+}

@@ -1,0 +1,51 @@
+// Validation problems reported with the file, the JSON path and what was expected.
+import type { z } from "zod";
+
+export type JsonPath = (string | number)[];
+
+export interface ModelIssue {
+  file: string;
+  path: JsonPath;
+  message: string;
+}
+
+export function jsonPath(path: readonly PropertyKey[]): string {
+  return "$" + path.map((p) =>
+    typeof p === "number" ? `[${p}]` : /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(String(p)) ? `.${String(p)}` : `[${JSON.stringify(String(p))}]`
+  ).join("");
+}
+
+export function formatIssue(i: ModelIssue): string {
+  return `${i.file}: at ${jsonPath(i.path)}: ${i.message}`;
+}
+
+export class ModelError extends Error {
+  override name = "ModelError";
+  constructor(readonly issues: ModelIssue[]) {
+    super(issues.map(formatIssue).join("\n"));
+  }
+}
+
+export function fromZod(file: string, error: z.ZodError): ModelIssue[] {
+  return error.issues.map((i) => ({ file, path: i.path.map((p) => (typeof p === "symbol" ? String(p) : p)), message: i.message }));
+}
+
+/** Collects issues under a file and a base path. */
+export class IssueSink {
+  readonly issues: ModelIssue[] = [];
+  constructor(readonly file: string) {}
+  add(path: JsonPath, message: string): void {
+    this.issues.push({ file: this.file, path, message });
+  }
+  at(file: string): IssueSink {
+    const s = new IssueSink(file);
+    (s as { issues: ModelIssue[] }).issues = this.issues;
+    return s;
+  }
+}
+
+export function oneOf(names: Iterable<string>, max = 12): string {
+  const all = [...names];
+  const shown = all.slice(0, max).map((n) => `"${n}"`).join(", ");
+  return all.length > max ? `one of ${shown}, … (${all.length} in all)` : all.length ? `one of ${shown}` : "nothing (none declared)";
+}
