@@ -1,0 +1,168 @@
+// The CLI's commands as plain functions over an Io: parse has happened, print here.
+import { builtinLibrary, builtinMechanism, builtinMechanismIds } from "../catalog/mod.ts";
+import { loadMechanism } from "../engine/model/load_mechanism.ts";
+import { parseJsonText } from "../engine/model/json_text.ts";
+import { ModelError, oneOf } from "../engine/model/issues.ts";
+import type { MechanismModel } from "../engine/model/model.ts";
+import { multiStateInstances } from "../engine/model/model.ts";
+import { compile, type CompositeState, compositeStates, countCompositeStates, stateLabel } from "../engine/compile/compile.ts";
+import { Problem } from "../engine/compile/problem.ts";
+import { solve } from "../engine/solve/solver.ts";
+import { describeSolution, type SolutionJson } from "../engine/solve/describe.ts";
+import { InputError, type Io } from "./io.ts";
+
+/** A catalog id, or a path to a mechanism JSON file (validated against the built-in library). */
+export function resolveMechanism(ref: string, io: Io): MechanismModel {
+  if (ref.endsWith(".json") || ref.includes("/")) {
+    return loadMechanism(parseJsonText(io.readText(ref), ref), ref, builtinLibrary());
+  }
+  const m = builtinMechanism(ref);
+  if (!m) throw new InputError(`unknown mechanism "${ref}" (expected a path to a .json file or ${oneOf(builtinMechanismIds(), 40)})`);
+  return m;
+}
+
+/** --state comp=STATE, repeated. */
+export function parseStateArgs(args: readonly string[]): CompositeState {
+  const out: CompositeState = {};
+  for (const a of args) {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)=([A-Za-z_][A-Za-z0-9_]*)$/.exec(a);
+    if (!m) throw new InputError(`--state expects COMPONENT=STATE, got "${a}"`);
+    if (out[m[1]] !== undefined && out[m[1]] !== m[2]) throw new InputError(`--state gives two states for ${m[1]}`);
+    out[m[1]] = m[2];
+  }
+  return out;
+}
+
+export interface SolveArgs {
+  mechanism?: string;
+  problem?: string;
+  state: readonly string[];
+  scenario?: string;
+  json: boolean;
+  limit: number;
+}
+
+function printSolution(io: Io, d: SolutionJson, json: boolean, label: string): void {
+  if (json) {
+    io.out(JSON.stringify(d));
+    return;
+  }
+  io.out(`${label}: ${d.count} interpretation${d.count === "1" ? "" : "s"}`);
+  if (d.empty) io.out(`  empty: ${JSON.stringify(d.empty)}`);
+  const forced = Object.entries(d.forced);
+  if (forced.length) io.out(`  forced (${forced.length}): ${forced.map(([v, c]) => `${v}=${c}`).join(", ")}`);
+  d.interpretations.forEach((row, i) => {
+    const free = Object.entries(row).filter(([v]) => d.forced[v] === undefined);
+    io.out(`  #${i + 1}: ${free.length ? free.map(([v, c]) => `${v}=${c}`).join(", ") : "(all values forced)"}`);
+  });
+}
+
+/** Splits JSON Lines text into validated problems, naming file and line on error. */
+export function parseProblems(text: string, file: string): Problem[] {
+  const out: Problem[] = [];
+  text.split("\n").forEach((line, i) => {
+    if (!line.trim()) return;
+    const data = parseJsonText(line, `${file}:${i + 1}`);
+    const r = Problem.safeParse(data);
+    if (!r.success) {
+      throw new ModelError(r.error.issues.map((x) => ({ file: `${file}:${i + 1}`, path: x.path as (string | number)[], message: x.message })));
+    }
+    out.push(r.data);
+  });
+  if (!out.length) throw new InputError(`${file}: no problems found (expected one JSON object per line)`);
+  return out;
+}
+
+export function solveCommand(args: SolveArgs, io: Io): void {
+  if ((args.mechanism === undefined) === (args.problem === undefined)) {
+    throw new InputError("give either a MECHANISM or --problem FILE");
+  }
+  if (args.problem !== undefined) {
+    if (args.state.length || args.scenario) throw new InputError("--state and --scenario do not apply to --problem");
+    parseProblems(io.readText(args.problem), args.problem).forEach((p, i) => {
+      printSolution(io, describeSolution(solve(p), args.limit), args.json, `problem ${i + 1}${p.mechanism ? ` (${p.mechanism})` : ""}`);
+    });
+    return;
+  }
+  const model = resolveMechanism(args.mechanism!, io);
+  for (const s of compositeStates(model, parseStateArgs(args.state))) {
+    const { problem } = compile(model, s, args.scenario);
+    printSolution(io, describeSolution(solve(problem), args.limit), args.json, `${stateLabel(model, s)} [${problem.scenario}]`);
+  }
+}
+
+export interface CompileArgs {
+  mechanism: string;
+  state: readonly string[];
+  scenario?: string;
+  json: boolean;
+}
+
+export function compileCommand(args: CompileArgs, io: Io): void {
+  const model = resolveMechanism(args.mechanism, io);
+  for (const s of compositeStates(model, parseStateArgs(args.state))) {
+    const { problem } = compile(model, s, args.scenario);
+    if (args.json) {
+      io.out(JSON.stringify(problem));
+      continue;
+    }
+    io.out(`${stateLabel(model, s)} [${problem.scenario}]: ${problem.variables.length} variables, ${problem.confluences.length} confluences`);
+    for (const v of problem.variables) io.out(`  ${v.name} in {${v.domain.map((c) => v.cells[c]).join(", ")}}`);
+    for (const c of problem.confluences) {
+      const terms = c.terms.map((t) =>
+        (t.coef < 0 ? "- " : "+ ") + t.factors.map((f) => problem.variables[f.var].name + (f.exp > 1 ? `^${f.exp}` : "")).join("*")
+      );
+      io.out(`  ${c.id}: ${terms.join(" ")} = 0`);
+    }
+  }
+}
+
+/** The main job on built-in defaults: solve every state of every catalog mechanism. */
+export function runCommand(args: { json: boolean }, io: Io): void {
+  const rows: Record<string, string | number>[] = [];
+  for (const id of builtinMechanismIds()) {
+    const model = builtinMechanism(id)!;
+    for (const sc of model.scenarios) {
+      let consistent = 0;
+      let total = 0n;
+      for (const s of compositeStates(model)) {
+        const n = solve(compile(model, s, sc.id).problem).count;
+        if (n > 0n) consistent++;
+        total += n;
+      }
+      rows.push({
+        mechanism: id, scenario: sc.id, components: model.instances.length, multiState: multiStateInstances(model).length,
+        variables: model.variables.length, states: countCompositeStates(model), consistent, interpretations: total.toString(),
+      });
+    }
+  }
+  if (args.json) {
+    rows.forEach((r) => io.out(JSON.stringify(r)));
+    return;
+  }
+  const cols = ["mechanism", "scenario", "components", "variables", "states", "consistent", "interpretations"];
+  io.out(`| ${cols.join(" | ")} |`);
+  io.out(`|${cols.map(() => "---").join("|")}|`);
+  for (const r of rows) io.out(`| ${cols.map((c) => r[c]).join(" | ")} |`);
+}
+
+export function listCommand(io: Io): void {
+  for (const id of builtinMechanismIds()) {
+    const m = builtinMechanism(id)!;
+    io.out(`${id}\t${countCompositeStates(m)} states\t${m.scenarios.map((s) => s.id).join(",")}\t${m.title ?? ""}`);
+  }
+}
+
+export function validateCommand(files: readonly string[], io: Io): void {
+  const issues: ModelError["issues"] = [];
+  for (const f of files) {
+    try {
+      const m = loadMechanism(parseJsonText(io.readText(f), f), f, builtinLibrary());
+      io.out(`${f}: ok (${m.id}: ${m.instances.length} components, ${m.variables.length} variables, ${m.laws.length} laws)`);
+    } catch (e) {
+      if (!(e instanceof ModelError)) throw e;
+      issues.push(...e.issues);
+    }
+  }
+  if (issues.length) throw new ModelError(issues);
+}

@@ -1,0 +1,12 @@
+// What the commands need from the outside world; main.ts supplies Deno's.
+export interface Io {
+  /** Reads a text file ("-" is standard input). Throws InputError when it cannot. */
+  readText(path: string): string;
+  out(text: string): void;
+  err(text: string): void;
+}
+
+/** Bad input from the user: reported without a stack trace, exit code 2. */
+export class InputError extends Error {
+  override name = "InputError";
+}

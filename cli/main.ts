@@ -1,0 +1,138 @@
+// mech: the command-line interface. Parses arguments, calls the engine, prints.
+import { run } from "@optique/run";
+import { argument, command, constant, option } from "@optique/core/primitives";
+import { object, or } from "@optique/core/constructs";
+import { multiple, optional, withDefault } from "@optique/core/modifiers";
+import { integer, string } from "@optique/core/valueparser";
+import { message } from "@optique/core/message";
+import { compileCommand, listCommand, runCommand, solveCommand, validateCommand } from "./commands.ts";
+import { InputError, type Io } from "./io.ts";
+import { ModelError } from "../engine/model/issues.ts";
+import { CompileError } from "../engine/compile/compile.ts";
+import { SolveError } from "../engine/solve/solver.ts";
+
+const state = withDefault(
+  multiple(option("--state", string({ metavar: "COMP=STATE" }), {
+    description: message`Fix a component's local state; repeat for several. Unfixed multi-state components range over all their states.`,
+  })),
+  [] as readonly string[],
+);
+const scenario = optional(option("--scenario", string({ metavar: "ID" }), {
+  description: message`Scenario id (default: the mechanism's first scenario).`,
+}));
+const json = option("--json", { description: message`One JSON object per line.` });
+const mechanismArg = argument(string({ metavar: "MECHANISM" }), {
+  description: message`A catalog mechanism id (see ${"mech list"}) or a path to a mechanism .json file.`,
+});
+
+const parser = or(
+  command("run", object({ cmd: constant("run" as const), json }), {
+    description: message`The main job on built-in defaults: solve every composite state of every catalog mechanism under every scenario and print a summary table.`,
+  }),
+  command("solve", object({
+    cmd: constant("solve" as const),
+    mechanism: optional(mechanismArg),
+    problem: optional(option("--problem", string({ metavar: "FILE" }), {
+      description: message`Solve compiled problems from FILE (one JSON object per line, the shape ${"mech compile --json"} prints; - for stdin).`,
+    })),
+    state,
+    scenario,
+    json,
+    limit: withDefault(option("--limit", integer({ min: 0, metavar: "K" }), {
+      description: message`How many interpretations to print per state (default 10).`,
+    }), 10),
+  }), {
+    description: message`Solve composite states exactly: count, forced facts and the first K interpretations.`,
+  }),
+  command("compile", object({ cmd: constant("compile" as const), mechanism: mechanismArg, state, scenario, json }), {
+    description: message`Print the compiled problem (variables, domains, active confluences) for each composite state.`,
+  }),
+  command("list", object({ cmd: constant("list" as const) }), { description: message`List the built-in mechanisms.` }),
+  command("validate", object({
+    cmd: constant("validate" as const),
+    files: multiple(argument(string({ metavar: "FILE" })), { min: 1 }),
+  }), { description: message`Validate mechanism files against the built-in component library.` }),
+);
+
+const io: Io = {
+  readText(path) {
+    try {
+      if (path === "-") return new TextDecoder().decode(readAllStdin());
+      return Deno.readTextFileSync(path);
+    } catch (e) {
+      if (e instanceof Deno.errors.NotFound) throw new InputError(`${path}: no such file`);
+      if (e instanceof Deno.errors.PermissionDenied) throw new InputError(`${path}: permission denied`);
+      if (e instanceof Deno.errors.IsADirectory) throw new InputError(`${path}: is a directory, expected a file`);
+      throw e;
+    }
+  },
+  out: (text) => writeAll(Deno.stdout, text + "\n"),
+  err: (text) => writeAll(Deno.stderr, text + "\n"),
+};
+
+function readAllStdin(): Uint8Array {
+  const chunks: Uint8Array[] = [];
+  const buf = new Uint8Array(65536);
+  for (;;) {
+    const n = Deno.stdin.readSync(buf);
+    if (n === null) break;
+    chunks.push(buf.slice(0, n));
+  }
+  const out = new Uint8Array(chunks.reduce((s, c) => s + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+const encoder = new TextEncoder();
+function writeAll(w: { writeSync(p: Uint8Array): number }, text: string): void {
+  let data = encoder.encode(text);
+  while (data.length) data = data.subarray(w.writeSync(data));
+}
+
+function main(): number {
+  const args = run(parser, {
+    programName: "mech",
+    help: "both",
+    completion: "both",
+    errorExitCode: 2,
+    brief: message`Mechbench: exact qualitative simulation and mechanistic-reasoning benchmarks.`,
+  });
+  try {
+    switch (args.cmd) {
+      case "run":
+        runCommand(args, io);
+        break;
+      case "solve":
+        solveCommand(args, io);
+        break;
+      case "compile":
+        compileCommand(args, io);
+        break;
+      case "list":
+        listCommand(io);
+        break;
+      case "validate":
+        validateCommand(args.files, io);
+        break;
+    }
+    return 0;
+  } catch (e) {
+    if (e instanceof ModelError || e instanceof InputError || e instanceof CompileError) {
+      io.err(`mech: ${e.message}`);
+      return 2;
+    }
+    if (e instanceof SolveError) {
+      io.err(`mech: ${e.message}`);
+      return 1;
+    }
+    if (e instanceof Error && e.name === "BrokenPipe") return 0;
+    io.err(`mech: internal error: ${e instanceof Error ? e.message : String(e)}`);
+    return 1;
+  }
+}
+
+Deno.exit(main());
