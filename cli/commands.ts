@@ -62,7 +62,7 @@ export function parseProblems(text: string, file: string): Problem[] {
   const out: Problem[] = [];
   text.split("\n").forEach((line, i) => {
     if (!line.trim()) return;
-    const data = parseJsonText(line, `${file}:${i + 1}`);
+    const data = parseJsonText(line, file, i + 1);
     const r = Problem.safeParse(data);
     if (!r.success) {
       throw new ModelError(r.error.issues.map((x) => ({ file: `${file}:${i + 1}`, path: x.path as (string | number)[], message: x.message })));

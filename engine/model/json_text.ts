@@ -1,25 +1,140 @@
-// JSON text parsing with errors that name the file, line and column.
+// JSON text parsing with errors that name the file, line and column. The engines'
+// own messages differ and do not always carry a position, so on failure a small
+// scanner finds the first offending character and says what was expected there.
 import { ModelError } from "./issues.ts";
 
-export function lineColumn(text: string, position: number): { line: number; column: number } {
-  const before = text.slice(0, position);
-  const line = before.split("\n").length;
-  return { line, column: position - before.lastIndexOf("\n") };
+export function lineColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  return { line: before.split("\n").length, column: offset - before.lastIndexOf("\n") };
 }
 
-/** JSON.parse, rethrowing syntax errors as a ModelError at the file's line and column. */
-export function parseJsonText(text: string, file: string): unknown {
+class Scan {
+  i = 0;
+  constructor(readonly s: string) {}
+  fail(expected: string): never {
+    throw { offset: this.i, expected };
+  }
+  ws(): void {
+    while (this.i < this.s.length && " \t\n\r".includes(this.s[this.i])) this.i++;
+  }
+  value(): void {
+    this.ws();
+    const c = this.s[this.i];
+    if (c === "{") return this.object();
+    if (c === "[") return this.array();
+    if (c === '"') return this.string();
+    if (c === "-" || (c >= "0" && c <= "9")) return this.number();
+    for (const lit of ["true", "false", "null"]) {
+      if (this.s.startsWith(lit, this.i)) {
+        this.i += lit.length;
+        return;
+      }
+    }
+    this.fail(this.i >= this.s.length ? "a value, found the end of the text" : "a value (object, array, string, number, true, false or null)");
+  }
+  object(): void {
+    this.i++;
+    this.ws();
+    if (this.s[this.i] === "}") {
+      this.i++;
+      return;
+    }
+    for (;;) {
+      this.ws();
+      if (this.s[this.i] !== '"') this.fail('a property name in double quotes');
+      this.string();
+      this.ws();
+      if (this.s[this.i] !== ":") this.fail('":" after the property name');
+      this.i++;
+      this.value();
+      this.ws();
+      if (this.s[this.i] === ",") {
+        this.i++;
+        continue;
+      }
+      if (this.s[this.i] === "}") {
+        this.i++;
+        return;
+      }
+      this.fail('"," or "}" after a property value');
+    }
+  }
+  array(): void {
+    this.i++;
+    this.ws();
+    if (this.s[this.i] === "]") {
+      this.i++;
+      return;
+    }
+    for (;;) {
+      this.value();
+      this.ws();
+      if (this.s[this.i] === ",") {
+        this.i++;
+        continue;
+      }
+      if (this.s[this.i] === "]") {
+        this.i++;
+        return;
+      }
+      this.fail('"," or "]" after an array element');
+    }
+  }
+  string(): void {
+    this.i++;
+    while (this.i < this.s.length) {
+      const c = this.s[this.i];
+      if (c === '"') {
+        this.i++;
+        return;
+      }
+      if (c === "\\") {
+        const e = this.s[this.i + 1];
+        if (e === "u") {
+          if (!/^[0-9a-fA-F]{4}$/.test(this.s.slice(this.i + 2, this.i + 6))) this.fail("four hex digits after \\u");
+          this.i += 6;
+          continue;
+        }
+        if (!'"\\/bfnrt'.includes(e ?? "")) this.fail('a valid escape (\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)');
+        this.i += 2;
+        continue;
+      }
+      if (c < " ") this.fail("no raw control characters inside a string (escape them)");
+      this.i++;
+    }
+    this.fail('a closing double quote');
+  }
+  number(): void {
+    const m = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/.exec(this.s.slice(this.i));
+    if (!m) this.fail("a number");
+    this.i += m[0].length;
+  }
+}
+
+/** Offset and expectation of the first syntax error, or null when the text is valid JSON. */
+export function findJsonSyntaxError(text: string): { offset: number; expected: string } | null {
+  const sc = new Scan(text);
+  try {
+    sc.value();
+    sc.ws();
+    if (sc.i < text.length) sc.fail("the end of the text after the top-level value");
+    return null;
+  } catch (e) {
+    return e as { offset: number; expected: string };
+  }
+}
+
+/**
+ * JSON.parse, rethrowing syntax errors as a ModelError at the file's line and column.
+ * `firstLine` is the line the text starts on (for one line of a JSON Lines file).
+ */
+export function parseJsonText(text: string, file: string, firstLine = 1): unknown {
   try {
     return JSON.parse(text);
-  } catch (e) {
-    const msg = e instanceof Error ? e.message : String(e);
-    const m = /position (\d+)/.exec(msg);
-    const where = m ? lineColumn(text, Number(m[1])) : null;
-    const detail = msg.replace(/\s*\(line \d+ column \d+\)/, "").replace(/ in JSON at position \d+/, "");
-    throw new ModelError([{
-      file: where ? `${file}:${where.line}:${where.column}` : file,
-      path: [],
-      message: `invalid JSON: ${detail}`,
-    }]);
+  } catch {
+    const err = findJsonSyntaxError(text) ?? { offset: 0, expected: "valid JSON" };
+    const { line, column } = lineColumn(text, err.offset);
+    const found = err.offset < text.length ? `, found ${JSON.stringify(text[err.offset])}` : "";
+    throw new ModelError([{ file: `${file}:${firstLine + line - 1}:${column}`, path: [], message: `invalid JSON: expected ${err.expected}${found}` }]);
   }
 }

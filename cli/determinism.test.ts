@@ -1,0 +1,23 @@
+// The same inputs give byte-identical output under every runtime: this suite runs
+// under Node and under Deno against one checked-in golden file.
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { solveCommand, runCommand } from "./commands.ts";
+import type { Io } from "./io.ts";
+
+const capture = (fn: (io: Io) => void): string => {
+  const lines: string[] = [];
+  fn({ readText: () => "", out: (t) => lines.push(t), err: (t) => lines.push(t) });
+  return lines.join("\n") + "\n";
+};
+
+describe("determinism", () => {
+  it("mech solve thermal_two_masses --scenario mass1_hotter --json --limit 3 matches the golden output", () => {
+    const text = capture((io) => solveCommand({ mechanism: "thermal_two_masses", state: [], scenario: "mass1_hotter", json: true, limit: 3 }, io));
+    expect(text).toBe(readFileSync(new URL("./golden/solve_thermal_two_masses.jsonl", import.meta.url), "utf8"));
+  });
+  it("mech run matches the golden summary", () => {
+    const text = capture((io) => runCommand({ json: false }, io));
+    expect(text).toBe(readFileSync(new URL("./golden/run.md", import.meta.url), "utf8"));
+  });
+});
