@@ -50,7 +50,7 @@ describe("mech solve / compile", () => {
   });
 
   it("solves a mechanism given as a file path", () => {
-    const file = MECHANISM_FILES[0];
+    const file = MECHANISM_FILES.find((f) => f.file.endsWith("thermal_two_masses.json"))!;
     const io = fakeIo({ "my/mech.json": JSON.stringify(file.data) });
     solveCommand({ mechanism: "my/mech.json", state: ["mass1=STEADY", "mass2=STEADY", "conduction=NO_HEAT_FLOW"], json: false, limit: 1 }, io);
     expect(io.lines[0]).toBe("STEADY|STEADY|NO_HEAT_FLOW [base]: 1 interpretation");
@@ -73,6 +73,7 @@ describe("mech solve / compile", () => {
   it("validate reports every problem of every file", () => {
     const good = JSON.stringify(MECHANISM_FILES[0].data);
     const bad = JSON.stringify({ ...(MECHANISM_FILES[0].data as object), components: [] });
+    expect(good).not.toBe(bad);
     const io = fakeIo({ "good.json": good, "bad.json": bad });
     expect(() => validateCommand(["good.json", "bad.json"], io)).toThrow(ModelError);
     expect(io.lines[0]).toMatch(/^good\.json: ok/);

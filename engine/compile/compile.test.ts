@@ -73,3 +73,19 @@ describe("compile (s, r)", () => {
     }
   });
 });
+
+describe("mechanics_damper (hand-derived)", () => {
+  const d = builtinMechanism("mechanics_damper")!;
+  it("with every mass moving toward the wall, only the compressed-damper state is consistent and each mass decelerates", async () => {
+    const { solve } = await import("../solve/solver.ts");
+    const consistent = [...compositeStates(d)].filter((s) => solve(compile(d, s, "moving_toward_wall").problem).count > 0n);
+    expect(consistent.map((s) => stateLabel(d, s))).toEqual([
+      "MOVING_POSITIVE|NEGATIVE_LOAD|MOVING_POSITIVE|NEGATIVE_LOAD|UNLOADED|MOVING_POSITIVE|NEGATIVE_LOAD",
+    ]);
+    const sol = solve(compile(d, consistent[0], "moving_toward_wall").problem);
+    const forced = (name: string) => d.variables[d.variableIndex.get(name)!].cells[sol.forced.get(d.variableIndex.get(name)!)!];
+    for (const m of ["mass1", "mass2", "mass3"]) expect(forced(`${m}.a`)).toBe("negative");
+    // the unstretched spring starts to be compressed
+    expect(forced("spring2.d1__f")).toBe("negative");
+  });
+});
