@@ -57,14 +57,15 @@ export function compileMdd(p: Problem, dom: StaticArray<u32>, order: StaticArray
         thi = max(thi, q);
       }
       if (thi < 0) {
-        // a term without factors is its coefficient
+        // A term without factors is its coefficient: determined before any layer, so it
+        // goes into the confluence's initial flags and takes no part in its layer span.
         cf |= unchecked(p.termCoef[t]) > 0 ? FLAG_POS : FLAG_NEG;
-        tlo = -1;
+      } else {
+        lo = min(lo, tlo);
+        hi = max(hi, thi);
       }
       unchecked((tmin[t] = tlo));
       unchecked((tmax[t] = thi));
-      lo = min(lo, tlo);
-      hi = max(hi, thi);
     }
     unchecked((cmin[c] = lo));
     unchecked((cmax[c] = hi));
@@ -297,7 +298,7 @@ function layout(p: Problem, l: i32, cmin: StaticArray<i32>, cmax: StaticArray<i3
     const open = unchecked(cmin[c]) < l && l <= unchecked(cmax[c]);
     unchecked((off[c] = open ? w++ : -1));
     for (let t = unchecked(p.confTerm[c]); t < unchecked(p.confTerm[c + 1]); t++) {
-      const partial = open && unchecked(tmin[t]) >= 0 && unchecked(tmin[t]) < l && l <= unchecked(tmax[t]);
+      const partial = open && unchecked(tmin[t]) < l && l <= unchecked(tmax[t]);
       unchecked((toff[t] = partial ? w++ : -1));
     }
   }

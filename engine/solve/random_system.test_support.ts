@@ -29,7 +29,11 @@ export const randomSystem: fc.Arbitrary<Problem> = fc.integer({ min: 1, max: 12 
         ).chain((m) => fc.array(
           fc.record({
             coef: fc.constantFrom(-1 as const, 1 as const),
-            picks: fc.array(fc.record({ at: fc.nat(), exp: fc.integer({ min: 1, max: 3 }) }), { minLength: 1, maxLength: 3 }),
+            // now and then a constant term (no factors: just its coefficient)
+            picks: fc.oneof(
+              { weight: 12, arbitrary: fc.array(fc.record({ at: fc.nat(), exp: fc.integer({ min: 1, max: 3 }) }), { minLength: 1, maxLength: 3 }) },
+              { weight: 1, arbitrary: fc.constant([] as { at: number; exp: number }[]) },
+            ),
           }),
           { minLength: m, maxLength: m },
         )),

@@ -297,19 +297,17 @@ describe("ladders (cyclic: GAC alone is not exact)", () => {
   });
 });
 
-describe("known kernel bug: factorless (constant) terms", () => {
-  // The MDD kernel gives a confluence with a constant term cmin = −1, so the
-  // confluence counts as open from layer 0 and its flags come from the all-zero root
-  // key instead of the constant's sign: the constant term is ignored. GAC handles it,
-  // so the two disagree (often ending in a spurious "empty"). These tests document the
-  // bug; when the kernel is fixed, `it.fails` turns red: drop the `.fails`.
+describe("factorless (constant) terms", () => {
+  // A term without factors is its coefficient. The MDD kernel once treated such a
+  // confluence as open from layer 0 and dropped the constant's sign; these cases and
+  // the constant terms in the random differential suite guard against that.
   const x = shapedVariable("x", SIGN_SHAPE);
   const y = shapedVariable("y", SIGN_SHAPE);
-  it.fails("[+1, −x] has exactly one interpretation (x > 0)", () => {
+  it("[+1, −x] has exactly one interpretation (x > 0)", () => {
     const p: Problem = { variables: [x], confluences: [{ id: "c", terms: [{ coef: 1, factors: [] }, { coef: -1, factors: [{ var: 0, exp: 1 }] }] }] };
     expect(solve(p).count).toBe(referenceSolve(p).count);
   });
-  it.fails("[+x, −y, +1] has five interpretations", () => {
+  it("[+x, −y, +1] has five interpretations", () => {
     const p: Problem = {
       variables: [x, y],
       confluences: [{ id: "c", terms: [{ coef: 1, factors: [{ var: 0, exp: 1 }] }, { coef: -1, factors: [{ var: 1, exp: 1 }] }, { coef: 1, factors: [] }] }],
@@ -317,7 +315,7 @@ describe("known kernel bug: factorless (constant) terms", () => {
     expect(referenceSolve(p).count).toBe(5n);
     expect(solve(p).count).toBe(5n);
   });
-  it.fails("constant-form chains and trees with constant terms match the DP", () => {
+  it("constant-form chains and trees with constant terms match the DP", () => {
     const chain = chainSystem(30, { form: "constant" });
     expect(solve(chain).count).toBe(forestCount(chain));
     for (let seed = 1; seed <= 10; seed++) {
