@@ -27,6 +27,9 @@ export class MddResult {
   nodesBuilt: i64 = 0;
 }
 
+/** Words of node keys or raw edges one layer may hold before the solve is refused. */
+const MAX_WORDS: i64 = 1 << 26;
+
 const FLAG_POS: i32 = 1;
 const FLAG_NEG: i32 = 2;
 
@@ -79,12 +82,24 @@ export function compileMdd(p: Problem, dom: StaticArray<u32>, order: StaticArray
   res.layerStart = new StaticArray<i32>(n + 1);
   if (res.status != MDD_OK) return res;
 
-  // Rolling layouts for layers l (cur) and l+1 (next).
+  // Rolling layouts for layers l (cur) and l+1 (next), and the open confluences of
+  // layers l-1, l and l+1: a layout only changes where the layer's variable occurs, so
+  // each layer costs time in the width of its keys, not in the size of the problem.
   let off0 = new StaticArray<i32>(nConf);
   let toff0 = new StaticArray<i32>(nTerms);
   let off1 = new StaticArray<i32>(nConf);
   let toff1 = new StaticArray<i32>(nTerms);
-  let w0 = layout(p, 0, cmin, cmax, tmin, tmax, off0, toff0);
+  for (let c = 0; c < nConf; c++) {
+    unchecked((off0[c] = -1));
+    unchecked((off1[c] = -1));
+  }
+  for (let t = 0; t < nTerms; t++) {
+    unchecked((toff0[t] = -1));
+    unchecked((toff1[t] = -1));
+  }
+  let openPrev = new Array<i32>(); // layer l-1: whose offsets still sit in off1/toff1
+  let openCur = new Array<i32>(); // layer 0 has no open confluence
+  let w0: i32 = 0;
   const hasX = new StaticArray<bool>(nConf);
   const ex = new StaticArray<i32>(nTerms); // exponent sum of the layer's variable per term
   const remSet = new StaticArray<i32>(nTerms); // sign set of the still-unassigned factors
@@ -102,7 +117,29 @@ export function compileMdd(p: Problem, dom: StaticArray<u32>, order: StaticArray
   for (let l = 0; l < n; l++) {
     const x = unchecked(order[l]);
     const k = unchecked(p.nCells[x]);
-    const w1 = layout(p, l + 1, cmin, cmax, tmin, tmax, off1, toff1);
+    // Layout of layer l+1: drop confluences that x completes, add those x opens.
+    for (let i = 0; i < openPrev.length; i++) {
+      const c = unchecked(openPrev[i]);
+      unchecked((off1[c] = -1));
+      for (let t = unchecked(p.confTerm[c]); t < unchecked(p.confTerm[c + 1]); t++) unchecked((toff1[t] = -1));
+    }
+    const openNext = new Array<i32>();
+    for (let i = 0; i < openCur.length; i++) {
+      const c = unchecked(openCur[i]);
+      if (unchecked(cmax[c]) != l) openNext.push(c);
+    }
+    for (let j = unchecked(p.varConfStart[x]); j < unchecked(p.varConfStart[x + 1]); j++) {
+      const c = unchecked(p.varConf[j]);
+      if (unchecked(cmin[c]) == l && unchecked(cmax[c]) > l) openNext.push(c);
+    }
+    let w1: i32 = 0;
+    for (let i = 0; i < openNext.length; i++) {
+      const c = unchecked(openNext[i]);
+      unchecked((off1[c] = w1++));
+      for (let t = unchecked(p.confTerm[c]); t < unchecked(p.confTerm[c + 1]); t++) {
+        if (unchecked(tmin[t]) <= l && l < unchecked(tmax[t])) unchecked((toff1[t] = w1++));
+      }
+    }
     // Per-layer preparation for the confluences that mention x.
     for (let j = unchecked(p.varConfStart[x]); j < unchecked(p.varConfStart[x + 1]); j++) {
       const c = unchecked(p.varConf[j]);
@@ -122,8 +159,9 @@ export function compileMdd(p: Problem, dom: StaticArray<u32>, order: StaticArray
     // Copy plan for open confluences that do not mention x.
     copySrc.length = 0;
     copyDst.length = 0;
-    for (let c = 0; c < nConf; c++) {
-      if (unchecked(off1[c]) < 0 || unchecked(hasX[c])) continue;
+    for (let i = 0; i < openNext.length; i++) {
+      const c = unchecked(openNext[i]);
+      if (unchecked(hasX[c])) continue;
       copySrc.push(unchecked(off0[c]));
       copyDst.push(unchecked(off1[c]));
       for (let t = unchecked(p.confTerm[c]); t < unchecked(p.confTerm[c + 1]); t++) {
@@ -223,7 +261,7 @@ export function compileMdd(p: Problem, dom: StaticArray<u32>, order: StaticArray
         raw.push(nextTable.intern(scratch, 0));
         if (nextTable.count > before) {
           built++;
-          if (built > nodeLimit) {
+          if (built > nodeLimit || <i64>nextTable.count * <i64>w1 > MAX_WORDS || <i64>raw.length > MAX_WORDS) {
             res.status = MDD_LIMIT;
             res.nodesBuilt = built;
             return res;
@@ -238,6 +276,8 @@ export function compileMdd(p: Problem, dom: StaticArray<u32>, order: StaticArray
     const a = off0; off0 = off1; off1 = a;
     const b = toff0; toff0 = toff1; toff1 = b;
     w0 = w1;
+    openPrev = openCur;
+    openCur = openNext;
     curTable = nextTable;
   }
   unchecked((rawCount[n] = curTable.count)); // 1 if any path survived, else 0
@@ -288,19 +328,4 @@ export function compileMdd(p: Problem, dom: StaticArray<u32>, order: StaticArray
     if (l < n) unchecked((res.supported[order[l]] = sup));
   }
   return res;
-}
-
-/** Key layout of layer l: offsets of open confluences' flags and partial terms. */
-function layout(p: Problem, l: i32, cmin: StaticArray<i32>, cmax: StaticArray<i32>, tmin: StaticArray<i32>,
-  tmax: StaticArray<i32>, off: StaticArray<i32>, toff: StaticArray<i32>): i32 {
-  let w: i32 = 0;
-  for (let c = 0; c < p.nConf; c++) {
-    const open = unchecked(cmin[c]) < l && l <= unchecked(cmax[c]);
-    unchecked((off[c] = open ? w++ : -1));
-    for (let t = unchecked(p.confTerm[c]); t < unchecked(p.confTerm[c + 1]); t++) {
-      const partial = open && unchecked(tmin[t]) < l && l <= unchecked(tmax[t]);
-      unchecked((toff[t] = partial ? w++ : -1));
-    }
-  }
-  return w;
 }

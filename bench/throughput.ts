@@ -5,7 +5,6 @@
 import type { Problem } from "../engine/compile/problem.ts";
 import { solve } from "../engine/solve/solver.ts";
 import { referenceSolve } from "../engine/solve/reference.ts";
-import { satisfies } from "../engine/solve/semantics.ts";
 import {
   BIG_CHAIN,
   chainAt,
@@ -18,33 +17,6 @@ import {
   SCALES,
   SMALL_RANDOM,
 } from "./workloads.ts";
-
-/**
- * Confluence checks the reference performs: the same backtracking as referenceSolve
- * (confluences checked at their largest variable, `every` short-circuiting), counting
- * `satisfies` calls. The reference reports no stats, so they are replayed here.
- */
-function referenceChecks(problem: Problem): number {
-  const n = problem.variables.length;
-  const checkAt: number[][] = Array.from({ length: n }, () => []);
-  problem.confluences.forEach((c, i) => {
-    const vars = c.terms.flatMap((t) => t.factors.map((f) => f.var));
-    if (vars.length) checkAt[Math.max(...vars)].push(i);
-  });
-  const domains = problem.variables.map((v) => [...v.domain].sort((x, y) => x - y));
-  const a = new Array<number>(n).fill(0);
-  let checks = 0;
-  const visit = (i: number): void => {
-    if (i === n) return;
-    for (const cell of domains[i]) {
-      a[i] = cell;
-      const ok = checkAt[i].every((c) => (checks++, satisfies(problem, problem.confluences[c], a)));
-      if (ok) visit(i + 1);
-    }
-  };
-  visit(0);
-  return checks;
-}
 
 /** Mean seconds per call of fn over at least `minReps` calls and `minSeconds`. */
 function timeIt(fn: () => void, minReps = 3, minSeconds = 1): number {
@@ -74,7 +46,7 @@ function sharedTable(label: string, problems: Problem[]) {
     stats.revisions += s.gacRevisions;
     stats.nodes += s.mddNodes;
   }
-  const refChecks = problems.reduce((s, p) => s + referenceChecks(p), 0);
+  const refChecks = problems.reduce((s, p) => s + referenceSolve(p).checks, 0);
   const wasmT = timeIt(() => problems.forEach((p) => solve(p)));
   const refT = timeIt(() => problems.forEach((p) => referenceSolve(p)));
   const k = problems.length;

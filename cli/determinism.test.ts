@@ -21,3 +21,11 @@ describe("determinism", () => {
     expect(text).toBe(readFileSync(new URL("./golden/run.md", import.meta.url), "utf8"));
   });
 });
+
+describe("runtime", () => {
+  // `npm run test:deno` sets MECHBENCH_RUNTIME=deno: prove the workers really run on Deno.
+  it("runs on the runtime the script asked for", () => {
+    const actual = "Deno" in globalThis ? "deno" : "node";
+    expect(actual).toBe(process.env.MECHBENCH_RUNTIME ?? "node");
+  });
+});

@@ -12,6 +12,8 @@ export interface ReferenceResult {
   supported: number[][];
   /** Variable index → the cell every interpretation takes. */
   forced: Map<number, number>;
+  /** Confluence evaluations performed (for throughput comparisons). */
+  checks: number;
 }
 
 export function referenceSolve(problem: Problem): ReferenceResult {
@@ -27,7 +29,12 @@ export function referenceSolve(problem: Problem): ReferenceResult {
   const a = new Array<number>(n).fill(0);
   const found: number[][] = [];
   const domains = problem.variables.map((v) => [...v.domain].sort((x, y) => x - y));
-  const constantOk = constant.every((i) => satisfies(problem, problem.confluences[i], a));
+  let checks = 0;
+  const check = (c: number) => {
+    checks++;
+    return satisfies(problem, problem.confluences[c], a);
+  };
+  const constantOk = constant.every(check);
   const visit = (i: number): void => {
     if (i === n) {
       found.push([...a]);
@@ -35,12 +42,12 @@ export function referenceSolve(problem: Problem): ReferenceResult {
     }
     for (const cell of domains[i]) {
       a[i] = cell;
-      if (checkAt[i].every((c) => satisfies(problem, problem.confluences[c], a))) visit(i + 1);
+      if (checkAt[i].every(check)) visit(i + 1);
     }
   };
   if (constantOk) visit(0);
   const supported = problem.variables.map((_, v) => [...new Set(found.map((x) => x[v]))].sort((x, y) => x - y));
   const forced = new Map<number, number>();
   if (found.length > 0) supported.forEach((cells, v) => cells.length === 1 && forced.set(v, cells[0]));
-  return { count: BigInt(found.length), interpretations: found, supported, forced };
+  return { count: BigInt(found.length), interpretations: found, supported, forced, checks };
 }

@@ -122,7 +122,8 @@ export function solve(problem: Problem, options: SolveOptions = {}): Solution {
     if (r.status === "limit") {
       throw new SolveError(
         `the decision diagram for a component of ${plan.vars.length} variables and ${plan.confluences.length} confluences ` +
-          `exceeded ${nodeLimit} nodes; raise the node limit or split the problem`,
+          `exceeded ${nodeLimit} nodes or the kernel's memory budget (2^26 words per layer); ` +
+          `raise the node limit if memory allows, or split the problem`,
       );
     }
     if (r.status === "gac-empty") {
