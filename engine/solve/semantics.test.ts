@@ -101,3 +101,14 @@ describe("small systems, hand-derived counts", () => {
     expect(s.empty).toMatchObject({ stage: "gac", law: "never" });
   });
 });
+
+describe("resource limits", () => {
+  it("a decision diagram over the node limit is refused with a SolveError, not a crash", async () => {
+    const { SolveError } = await import("./solver.ts");
+    const vars = Array.from({ length: 12 }, (_, i) => signVar(`x${i}`));
+    // x0 + … + x11 = 0 has many distinct residuals once GAC is off
+    const p = sys([law("sum", ...vars.map((_, i) => t(1, [i, 1])))], vars);
+    expect(() => solve(p, { maxGacScope: 0, nodeLimit: 10 })).toThrow(SolveError);
+    expect(solve(p, { maxGacScope: 0 }).count).toBe(referenceSolve(p).count);
+  });
+});
