@@ -3,8 +3,8 @@
 import { fromZod, IssueSink, ModelError, oneOf } from "./issues.ts";
 import type { Library } from "./library.ts";
 import { Mechanism } from "./mechanism.ts";
-import type { MechanismModel, ModelInstance, ModelLaw, ModelNode, ModelRestriction, ModelScenario, ModelTransition, ModelVariable } from "./model.ts";
-import { derivativeName } from "./naming.ts";
+import type { MechanismModel, ModelInstance, ModelLaw, ModelRestriction, ModelScenario, ModelTransition, ModelVariable } from "./model.ts";
+import { buildNodes, checkFreePorts, connectionLaws, portVariable, type PortInfo } from "./connections.ts";
 import { PHYSICAL_DOMAINS, type PhysicalDomain } from "./physical_domains.ts";
 import type { Restriction } from "./component_type.ts";
 
@@ -19,8 +19,7 @@ export function loadMechanism(data: unknown, file: string, library: Library): Me
   const laws: ModelLaw[] = [];
   const restrictions: ModelRestriction[] = [];
   const transitions: ModelTransition[] = [];
-  const portDomain = new Map<string, PhysicalDomain>();
-  const portOrders = new Map<string, { across: number; flow: number }>();
+  const ports = new Map<string, PortInfo>();
 
   mech.components.forEach((inst, ci) => {
     const path = ["components", ci];
@@ -87,100 +86,23 @@ export function loadMechanism(data: unknown, file: string, library: Library): Me
     }
     for (const port of t.type.ports) {
       const d = PHYSICAL_DOMAINS[port.domain as PhysicalDomain];
-      portDomain.set(`${inst.name}.${port.name}`, port.domain as PhysicalDomain);
-      portOrders.set(`${inst.name}.${port.name}`, {
-        across: port.derivatives?.across ?? d.acrossDerivatives,
-        flow: port.derivatives?.flow ?? d.flowDerivatives,
+      ports.set(`${inst.name}.${port.name}`, {
+        domain: port.domain as PhysicalDomain,
+        acrossOrders: port.derivatives?.across ?? d.acrossDerivatives,
+        flowOrders: port.derivatives?.flow ?? d.flowDerivatives,
       });
     }
   });
 
-  // Connections: ports joined by shared entries form one node.
-  const parent = new Map<string, string>();
-  const find = (p: string): string => {
-    let r = p;
-    while (parent.get(r) !== r) r = parent.get(r)!;
-    return r;
-  };
-  const firstSeen = new Map<string, [number, number]>();
-  mech.connections.forEach((group, gi) => {
-    group.forEach((port, pi) => {
-      const dom = portDomain.get(port);
-      if (!dom) {
-        const inst = port.split(".")[0];
-        const known = [...portDomain.keys()].filter((k) => k.startsWith(inst + "."));
-        sink.add(["connections", gi, pi], `unknown port "${port}" (expected ${oneOf(known.length ? known : [...portDomain.keys()])})`);
-        return;
-      }
-      if (!parent.has(port)) {
-        parent.set(port, port);
-        firstSeen.set(port, [gi, pi]);
-      }
-      const head = group.find((p) => portDomain.has(p))!;
-      if (portDomain.get(head) !== dom) {
-        sink.add(["connections", gi, pi], `port "${port}" is ${dom} but "${head}" is ${portDomain.get(head)}; only ports of one physical domain can be connected`);
-        return;
-      }
-      if (!parent.has(head)) parent.set(head, head);
-      const a = find(head);
-      const b = find(port);
-      if (a !== b) parent.set(b, a);
-    });
-  });
-  const nodeMap = new Map<string, string[]>();
-  for (const port of [...parent.keys()].sort((x, y) => {
-    const [ga, pa] = firstSeen.get(x)!;
-    const [gb, pb] = firstSeen.get(y)!;
-    return ga - gb || pa - pb;
-  })) {
-    const r = find(port);
-    if (!nodeMap.has(r)) nodeMap.set(r, []);
-    nodeMap.get(r)!.push(port);
-  }
-  const nodes: ModelNode[] = [...nodeMap.values()].map((ports) => ({ domain: portDomain.get(ports[0])!, ports }));
-  const free = new Set<string>();
-  mech.free.forEach((port, i) => {
-    if (!portDomain.has(port)) sink.add(["free", i], `unknown port "${port}" (expected ${oneOf(portDomain.keys())})`);
-    else if (parent.has(port)) sink.add(["free", i], `port "${port}" is declared free but is connected`);
-    else free.add(port);
-  });
-  for (const port of portDomain.keys()) {
-    if (!parent.has(port) && !free.has(port)) {
-      sink.add(["free"], `port "${port}" is neither connected nor declared free`);
-    }
-  }
-
-  // Connection laws: across variables (and their derivatives) equal, flows sum to zero.
-  const vi = (port: string, q: string, order: number) => variableIndex.get(order === 0 ? `${port}.${q}` : `${port.split(".")[0]}.${derivativeName(port.split(".").slice(1).join(".") + "." + q, order)}`)!;
-  for (const node of nodes) {
-    if (node.ports.length < 2) continue;
-    const d = PHYSICAL_DOMAINS[node.domain];
-    const acrossOrders = Math.min(...node.ports.map((p) => portOrders.get(p)!.across));
-    const flowOrders = Math.min(...node.ports.map((p) => portOrders.get(p)!.flow));
-    const suffix = (q: string, o: number) => (o === 0 ? q : derivativeName(q, o));
-    for (let i = 1; i < node.ports.length; i++) {
-      for (let o = 0; o <= acrossOrders; o++) {
-        laws.push({
-          id: `connect(${node.ports[0]}, ${node.ports[i]}).${suffix(d.across, o)}`, origin: "connection", instance: null, state: null,
-          derivativeOf: o === 0 ? null : `connect(${node.ports[0]}, ${node.ports[i]}).${suffix(d.across, o - 1)}`,
-          terms: [{ coef: 1, factors: [{ var: vi(node.ports[0], d.across, o), exp: 1 }] }, { coef: -1, factors: [{ var: vi(node.ports[i], d.across, o), exp: 1 }] }],
-        });
-      }
-    }
-    for (let o = 0; o <= flowOrders; o++) {
-      const id = `connect(${node.ports.join(", ")})`;
-      laws.push({
-        id: `${id}.${suffix(d.flow, o)}`, origin: "connection", instance: null, state: null,
-        derivativeOf: o === 0 ? null : `${id}.${suffix(d.flow, o - 1)}`,
-        terms: node.ports.map((p) => ({ coef: 1 as const, factors: [{ var: vi(p, d.flow, o), exp: 1 }] })),
-      });
-    }
-  }
+  const nodes = buildNodes(mech, ports, sink);
+  const free = checkFreePorts(mech, ports, nodes, sink);
+  const index = (name: string) => variableIndex.get(name)!;
+  for (const node of nodes) laws.push(...connectionLaws(node, ports, index));
   // An unconnected flow is zero (Modelica's rule for unconnected connectors).
   for (const port of free) {
-    const d = PHYSICAL_DOMAINS[portDomain.get(port)!];
-    for (let o = 0; o <= portOrders.get(port)!.flow; o++) {
-      const idx = vi(port, d.flow, o);
+    const flow = PHYSICAL_DOMAINS[ports.get(port)!.domain].flow;
+    for (let o = 0; o <= ports.get(port)!.flowOrders; o++) {
+      const idx = index(portVariable(port, flow, o));
       restrictions.push({ var: idx, cells: [variables[idx].cells.indexOf("zero")], source: `free port ${port}`, instance: port.split(".")[0], state: null });
     }
   }
@@ -207,6 +129,6 @@ export function loadMechanism(data: unknown, file: string, library: Library): Me
   if (sink.issues.length) throw new ModelError(sink.issues);
   return {
     id: mech.id, title: mech.title, provenance: mech.provenance, file, instances, variables, variableIndex, laws, restrictions,
-    transitions, scenarios, nodes, free: [...free],
+    transitions, scenarios, nodes, free,
   };
 }
