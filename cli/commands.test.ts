@@ -68,6 +68,10 @@ describe("mech solve / compile", () => {
     expect(() => parseProblems('{"variables": [{"name": "x", "cells": ["a"], "signs": [0, 1], "domain": [0]}], "confluences": []}\n', "p.jsonl"))
       .toThrow(/p\.jsonl:1: at \$\.variables\[0\]\.signs: expected one sign per cell \(1\), got 2/);
     expect(() => parseProblems("\n{oops}\n", "p.jsonl")).toThrow(/p\.jsonl:2:2: at \$: invalid JSON/);
+    expect(() => parseProblems('{"variables": [], "confluences": [{"id": "c", "terms": [{"coef": 2, "factors": []}]}]}', "p.jsonl"))
+      .toThrow(/p\.jsonl:1: at \$\.confluences\[0\]\.terms\[0\]\.coef: Invalid option: expected one of -1\|1/);
+    expect(() => parseProblems('{"variables": [], "confluences": [{"id": "c", "terms": [{"coef": 2, "factors": []}]}]}', "p.jsonl"))
+      .toThrow(/p\.jsonl:1: at \$\.confluences\[0\]\.terms\[0\]\.coef: Invalid option: expected one of -1\|1/);
   });
 
   it("validate reports every problem of every file", () => {

@@ -4,7 +4,7 @@ import { z } from "zod";
 
 export const MAX_CELLS = 32; // domains are 32-bit masks inside the kernels
 
-export const Sign = z.union([z.literal(-1), z.literal(0), z.literal(1)]);
+export const Sign = z.literal([-1, 0, 1]);
 export type Sign = z.infer<typeof Sign>;
 
 export const Factor = z.object({
@@ -14,7 +14,7 @@ export const Factor = z.object({
 export type Factor = z.infer<typeof Factor>;
 
 export const Term = z.object({
-  coef: z.union([z.literal(-1), z.literal(1)]),
+  coef: z.literal([-1, 1]),
   factors: z.array(Factor),
 }).strict();
 export type Term = z.infer<typeof Term>;

@@ -7,7 +7,7 @@ const FACTOR = `${NAME}(?:\\^[1-9][0-9]*)?`;
 export const TERM_PATTERN = new RegExp(`^\\s*[+-]\\s*${FACTOR}(?:\\s*\\*\\s*${FACTOR})*\\s*$`);
 
 export const TermObject = z.object({
-  coef: z.union([z.literal(-1), z.literal(1)]),
+  coef: z.literal([-1, 1]),
   factors: z.array(z.object({ var: z.string().regex(new RegExp(`^${NAME}$`)), exp: z.int().min(1).max(64).default(1) }).strict()).min(1),
 }).strict();
 
