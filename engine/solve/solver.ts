@@ -166,25 +166,27 @@ export function* interpretations(sol: Solution): Generator<number[]> {
   if (sol.count === 0n) return;
   const a = new Array<number>(sol.problem.variables.length).fill(-1);
   const comps = sol.components;
-  function* rec(i: number): Generator<number[]> {
-    if (i === comps.length) {
-      yield [...a];
-      return;
-    }
-    const c = comps[i];
-    if (!c.diagram) {
-      for (const cell of [...sol.problem.variables[c.vars[0]].domain].sort((x, y) => x - y)) {
-        a[c.vars[0]] = cell;
-        yield* rec(i + 1);
+  // One cursor per component, advanced like an odometer (last component fastest).
+  const open = (c: ComponentSolution): Iterator<number[]> =>
+    c.diagram ? diagramPaths(c.diagram) : [...sol.problem.variables[c.vars[0]].domain].sort((x, y) => x - y).map((cell) => [cell]).values();
+  const place = (c: ComponentSolution, cells: number[]) =>
+    cells.forEach((cell, l) => (a[c.diagram ? c.diagram.order[l] : c.vars[0]] = cell));
+  const cursors = comps.map(open);
+  for (let i = 0; i < comps.length; i++) place(comps[i], cursors[i].next().value as number[]);
+  for (;;) {
+    yield [...a];
+    let i = comps.length - 1;
+    for (; i >= 0; i--) {
+      const step = cursors[i].next();
+      if (!step.done) {
+        place(comps[i], step.value);
+        break;
       }
-      return;
+      cursors[i] = open(comps[i]);
+      place(comps[i], cursors[i].next().value as number[]);
     }
-    for (const path of diagramPaths(c.diagram)) {
-      path.forEach((cell, l) => (a[c.diagram!.order[l]] = cell));
-      yield* rec(i + 1);
-    }
+    if (i < 0) return;
   }
-  yield* rec(0);
 }
 
 export { KernelError };
