@@ -1,0 +1,49 @@
+// End to end: the real CLI under Deno, its exit codes and messages (no stack traces).
+import { describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const deno = join(root, "node_modules", ".bin", "deno");
+const mech = (...args: string[]) => {
+  const r = spawnSync(deno, ["run", "--allow-read", "--allow-env=NO_COLOR,FORCE_COLOR,NODE_DISABLE_COLORS,COLUMNS", "cli/main.ts", ...args], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, NO_COLOR: "1" },
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+};
+
+describe("mech (end to end)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "mech-"));
+  it("solves a catalog mechanism", () => {
+    const r = mech("solve", "thermal_two_masses", "--state", "mass1=COOLING", "--state", "mass2=HEATING", "--state", "conduction=FORWARD_HEAT_FLOW", "--json", "--limit", "1");
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).count).toBe("1");
+  });
+  it.each([
+    [["solve", "no_such_mechanism"], /^mech: unknown mechanism "no_such_mechanism"/],
+    [["solve", join(dir, "missing.json")], /missing\.json: no such file/],
+    [["solve", "thermal_two_masses", "--scenario", "x"], /^mech: thermal_two_masses has no scenario "x" \(expected one of "base", "mass1_hotter", "equal_temperatures"\)/],
+    [["solve", "thermal_two_masses", "--bogus"], /Unexpected option or subcommand: `--bogus`/],
+  ])("exits 2 with a clear message: %j", (args, message) => {
+    const r = mech(...args);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(message);
+    expect(r.err).not.toMatch(/\n\s+at /); // no stack trace
+  });
+  it("reports every problem of a malformed mechanism file with its JSON path, exit 2", () => {
+    const file = join(dir, "bad.json");
+    writeFileSync(file, JSON.stringify({ id: "bad", components: [{ name: "m", type: "thermal.Nope" }], scenarios: [{ id: "base" }] }));
+    const r = mech("validate", file);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${file}: at $.components[0].type: unknown component type "thermal.Nope"`);
+    writeFileSync(file, '{"id": "bad",\n  "components": [\n');
+    const s = mech("solve", file);
+    expect(s.code).toBe(2);
+    expect(s.err).toContain(`${file}:3:1: at $: invalid JSON: expected a value, found the end of the text`);
+  });
+});
