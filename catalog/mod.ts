@@ -1,21 +1,17 @@
 // The built-in catalog, embedded as JSON imports (no file reads at run time).
-import thermal from "./components/thermal.json" with { type: "json" };
-import translational from "./components/translational.json" with { type: "json" };
-import mechanicsDamper from "./mechanisms/mechanics_damper.json" with { type: "json" };
-import thermalTwoMasses from "./mechanisms/thermal_two_masses.json" with { type: "json" };
+import * as core from "./sets/core.ts";
 import { type Library, loadLibrary, type SourceFile } from "../engine/model/library.ts";
 import { loadMechanism } from "../engine/model/load_mechanism.ts";
 import type { MechanismModel } from "../engine/model/model.ts";
 
-export const COMPONENT_FILES: SourceFile[] = [
-  { file: "catalog/components/thermal.json", data: thermal },
-  { file: "catalog/components/translational.json", data: translational },
-];
+// Each set (catalog/sets/*.ts) lists its component files and mechanisms.
+const SETS = [core];
 
-export const MECHANISM_FILES: SourceFile[] = [
-  { file: "catalog/mechanisms/mechanics_damper.json", data: mechanicsDamper },
-  { file: "catalog/mechanisms/thermal_two_masses.json", data: thermalTwoMasses },
-];
+export const COMPONENT_FILES: SourceFile[] = SETS.flatMap((s) => s.COMPONENT_FILES);
+
+/** Mechanism files, sorted by id. */
+export const MECHANISM_FILES: SourceFile[] = SETS.flatMap((s) => s.MECHANISM_FILES)
+  .sort((a, b) => ((a.data as { id: string }).id < (b.data as { id: string }).id ? -1 : 1));
 
 let library: Library | undefined;
 

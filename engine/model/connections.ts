@@ -14,7 +14,7 @@ export interface PortInfo {
 /** Instance-qualified name of a port variable or one of its derivatives. */
 export function portVariable(port: string, quantity: string, order: number): string {
   const dot = port.indexOf(".");
-  const local = `${port.slice(dot + 1)}.${quantity}`;
+  const local = quantity === "" ? port.slice(dot + 1) : `${port.slice(dot + 1)}.${quantity}`;
   return `${port.slice(0, dot)}.${order === 0 ? local : derivativeName(local, order)}`;
 }
 
@@ -84,7 +84,8 @@ export function connectionLaws(node: ModelNode, ports: Map<string, PortInfo>, in
   const d = PHYSICAL_DOMAINS[node.domain];
   const acrossOrders = Math.min(...node.ports.map((p) => ports.get(p)!.acrossOrders));
   const flowOrders = Math.min(...node.ports.map((p) => ports.get(p)!.flowOrders));
-  const suffix = (q: string, o: number) => (o === 0 ? q : derivativeName(q, o));
+  // law id suffix: the quantity (or "value" for a signal), with its derivative order
+  const suffix = (q: string, o: number) => (o === 0 ? q || "value" : derivativeName(q || "value", o));
   const factor = (port: string, q: string, o: number) => [{ var: index(portVariable(port, q, o)), exp: 1 }];
   const laws: ModelLaw[] = [];
   const [p0, ...rest] = node.ports;
@@ -99,11 +100,13 @@ export function connectionLaws(node: ModelNode, ports: Map<string, PortInfo>, in
     }
   }
   const id = `connect(${node.ports.join(", ")})`;
+  const flow = d.flow;
+  if (flow === null) return laws;
   for (let o = 0; o <= flowOrders; o++) {
     laws.push({
-      id: `${id}.${suffix(d.flow, o)}`, origin: "connection", instance: null, state: null,
-      derivativeOf: o === 0 ? null : `${id}.${suffix(d.flow, o - 1)}`,
-      terms: node.ports.map((p) => ({ coef: 1 as const, factors: factor(p, d.flow, o) })),
+      id: `${id}.${suffix(flow, o)}`, origin: "connection", instance: null, state: null,
+      derivativeOf: o === 0 ? null : `${id}.${suffix(flow, o - 1)}`,
+      terms: node.ports.map((p) => ({ coef: 1 as const, factors: factor(p, flow, o) })),
     });
   }
   return laws;

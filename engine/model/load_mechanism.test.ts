@@ -128,3 +128,22 @@ describe("JSON syntax errors", () => {
     expect(issuesOf(() => parseJsonText(text, "bad.json"))).toEqual([expected]);
   });
 });
+
+describe("signal ports", () => {
+  it("carry one value named after the port, connect by equality only, and stay free when unconnected", () => {
+    const lib = loadLibrary([...COMPONENT_FILES, {
+      file: "extra.json",
+      data: { types: [{ id: "x.Gain", ports: [{ name: "u", domain: "signal" }, { name: "y", domain: "signal" }], laws: [{ id: "gain", terms: ["+y", "-u"], d1: true }] }] },
+    }]);
+    const m = loadMechanism({
+      id: "signals",
+      components: [{ name: "c", type: "blocks.Constant", parameters: { k: "negative" } }, { name: "g", type: "x.Gain" }],
+      connections: [["c.y", "g.u"]],
+      free: ["g.y"],
+      scenarios: [{ id: "base" }],
+    }, "s.json", lib);
+    expect(m.variables.map((v) => v.name)).toEqual(["c.k", "c.y", "c.d1__y", "g.u", "g.d1__u", "g.y", "g.d1__y"]);
+    expect(m.laws.filter((l) => l.origin === "connection").map((l) => l.id)).toEqual(["connect(c.y, g.u).value", "connect(c.y, g.u).d1__value"]);
+    expect(m.restrictions.some((r) => r.source.startsWith("free port"))).toBe(false);
+  });
+});

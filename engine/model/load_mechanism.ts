@@ -101,6 +101,7 @@ export function loadMechanism(data: unknown, file: string, library: Library): Me
   // An unconnected flow is zero (Modelica's rule for unconnected connectors).
   for (const port of free) {
     const flow = PHYSICAL_DOMAINS[ports.get(port)!.domain].flow;
+    if (flow === null) continue; // an unconnected signal is unconstrained
     for (let o = 0; o <= ports.get(port)!.flowOrders; o++) {
       const idx = index(portVariable(port, flow, o));
       restrictions.push({ var: idx, cells: [variables[idx].cells.indexOf("zero")], source: `free port ${port}`, instance: port.split(".")[0], state: null });

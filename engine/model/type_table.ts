@@ -58,12 +58,10 @@ function buildVariables(type: ComponentType, sink: IssueSink, base: JsonPath): L
   });
   for (const port of type.ports) {
     const d = PHYSICAL_DOMAINS[port.domain as PhysicalDomain];
-    const spec: [string, VariableKind, number][] = [
-      [d.across, "across", port.derivatives?.across ?? d.acrossDerivatives],
-      [d.flow, "flow", port.derivatives?.flow ?? d.flowDerivatives],
-    ];
+    const spec: [string, VariableKind, number][] = [[d.across, "across", port.derivatives?.across ?? d.acrossDerivatives]];
+    if (d.flow !== null) spec.push([d.flow, "flow", port.derivatives?.flow ?? d.flowDerivatives]);
     for (const [q, kind, orders] of spec) {
-      const name = `${port.name}.${q}`;
+      const name = q === "" ? port.name : `${port.name}.${q}`;
       out.push({ name, kind, base: name, order: 0, ...cellsToVar(sign) });
       for (let o = 1; o <= orders; o++) out.push({ name: derivativeName(name, o), kind, base: name, order: o, ...cellsToVar(sign) });
     }
