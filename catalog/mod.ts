@@ -1,11 +1,14 @@
 // The built-in catalog, embedded as JSON imports (no file reads at run time).
 import * as core from "./sets/core.ts";
+import * as rotational from "./sets/rotational.ts";
+import * as thermalElectrical from "./sets/thermal_electrical.ts";
+import * as translational from "./sets/translational.ts";
 import { type Library, loadLibrary, type SourceFile } from "../engine/model/library.ts";
 import { loadMechanism } from "../engine/model/load_mechanism.ts";
 import type { MechanismModel } from "../engine/model/model.ts";
 
 // Each set (catalog/sets/*.ts) lists its component files and mechanisms.
-const SETS = [core];
+const SETS = [core, translational, rotational, thermalElectrical];
 
 export const COMPONENT_FILES: SourceFile[] = SETS.flatMap((s) => s.COMPONENT_FILES);
 

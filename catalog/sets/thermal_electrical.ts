@@ -1,0 +1,6 @@
+// Catalog set: thermal_electrical components and mechanisms (besides those in core.ts).
+import type { SourceFile } from "../../engine/model/library.ts";
+
+export const COMPONENT_FILES: SourceFile[] = [];
+
+export const MECHANISM_FILES: SourceFile[] = [];
