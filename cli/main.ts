@@ -6,6 +6,7 @@ import { multiple, optional, withDefault } from "@optique/core/modifiers";
 import { integer, string } from "@optique/core/valueparser";
 import { message } from "@optique/core/message";
 import { compileCommand, listCommand, runCommand, solveCommand, validateCommand } from "./commands.ts";
+import { catalogCheckCommand, catalogListCommand, catalogShowCommand } from "./catalog_commands.ts";
 import { InputError, type Io } from "./io.ts";
 import { ModelError } from "../engine/model/issues.ts";
 import { CompileError } from "../engine/compile/compile.ts";
@@ -52,6 +53,23 @@ const parser = or(
     cmd: constant("validate" as const),
     files: multiple(argument(string({ metavar: "FILE" })), { min: 1 }),
   }), { description: message`Validate mechanism files against the built-in component library.` }),
+  command("catalog", or(
+    command("list", object({ cmd: constant("catalog list" as const) }), {
+      description: message`List the built-in mechanisms: id, provenance, components, composite states, scenarios.`,
+    }),
+    command("show", object({ cmd: constant("catalog show" as const), mechanism: mechanismArg }), {
+      description: message`Describe a mechanism: components, laws, states, transitions, connections and scenarios.`,
+    }),
+    command("check", object({
+      cmd: constant("catalog check" as const),
+      mechanisms: multiple(argument(string({ metavar: "MECHANISM" }), {
+        description: message`Catalog ids or mechanism .json files to check (default: every built-in mechanism).`,
+      })),
+      json,
+    }), {
+      description: message`Run the converter checks and print a summary table; exit code 1 when a check fails.`,
+    }),
+  ), { description: message`Inspect and check the built-in catalog (list, show, check).` }),
 );
 
 const io: Io = {
@@ -118,6 +136,14 @@ function main(): number {
       case "validate":
         validateCommand(args.files, io);
         break;
+      case "catalog list":
+        catalogListCommand(io);
+        break;
+      case "catalog show":
+        catalogShowCommand(args, io);
+        break;
+      case "catalog check":
+        return catalogCheckCommand(args, io);
     }
     return 0;
   } catch (e) {
