@@ -4,13 +4,12 @@ import { loadMechanism } from "../model/load_mechanism.ts";
 import type { MechanismModel } from "../model/model.ts";
 import { compile, compositeStates, countCompositeStates } from "../compile/compile.ts";
 import { solve } from "../solve/solver.ts";
-import { CHECKS, type CheckId, checkMechanism, checkSource, type Finding, formatFinding, type MechanismReport } from "./catalog_check.ts";
+import { CHECKS, type CheckId, checkMechanism, checkSource, formatFinding, type MechanismReport } from "./catalog_check.ts";
 import { DEAD_TRANSITION, GOOD, library, LONELY, NO_CONSISTENT, PROBE, SPEED } from "./fixtures.test_support.ts";
 
 const check = (id: CheckId, r: MechanismReport) => r.checks.find((c) => c.id === id)!;
 const errors = (id: CheckId, r: MechanismReport) => check(id, r).errors.map((f) => f.message);
 const warnings = (id: CheckId, r: MechanismReport) => check(id, r).warnings.map((f) => f.message);
-const allFindings = (r: MechanismReport): Finding[] => r.checks.flatMap((c) => [...c.errors, ...c.warnings]);
 const load = (f: { file: string; data: unknown }): MechanismModel => loadMechanism(f.data, f.file, library());
 const run = (model: MechanismModel, data?: unknown) => checkMechanism(model, { library: library(), data });
 

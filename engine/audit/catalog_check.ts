@@ -175,8 +175,7 @@ export function checkMechanism(model: MechanismModel, options: CheckOptions = {}
         if (s.consistent === 0) {
           add("error", {
             scenario: s.id,
-            path: ctx.mechPath(["scenarios", model.scenarios.findIndex((x) => x.id === s.id)]),
-            file: model.file,
+            ...ctx.mech(["scenarios", model.scenarios.findIndex((x) => x.id === s.id)]),
             message: `no composite state (of ${solves!.states.length}) has a nonempty relation under scenario ${s.id}` +
               (solves!.unrestrictedConsistent() === 0 ? "; none has one even without scenario restrictions" : ""),
           });
@@ -217,9 +216,6 @@ class Context {
   }
   table(inst: ModelInstance): TypeTable | undefined {
     return this.library?.get(inst.type)?.table;
-  }
-  mechPath(path: JsonPath): string {
-    return jsonPath(path);
   }
   mech(path: JsonPath): { file: string; path: string } {
     return { file: this.model.file, path: jsonPath(path) };
