@@ -278,6 +278,15 @@ describe("component sign tests", () => {
 });
 
 describe("mechanisms in their start situations", () => {
+  it("mechanics_damper (core): the d1 form of v_rel = der(s_rel) shows each damper's compression relaxing", () => {
+    const m = mechanism("mechanics_damper");
+    const f = only(m, "moving_toward_wall", "MOVING_POSITIVE|NEGATIVE_LOAD|MOVING_POSITIVE|NEGATIVE_LOAD|UNLOADED|MOVING_POSITIVE|NEGATIVE_LOAD");
+    // v_rel = -v < 0 and d1__v_rel = -a > 0: the damper force f = d*v_rel < 0 rises toward 0
+    expectForced(f, { "damper1.d1__v_rel": "positive", "damper1.d1__f": "positive", "damper2.d1__f": "positive", "springDamper3.d1__v_rel": "positive" });
+    // the spring-damper's rate c*d1__stretch + d*d1__v_rel has terms of both signs
+    expect(f.supported("springDamper3.d1__f")).toEqual(["negative", "zero", "positive"]);
+  });
+
   it("mechanics_sign_convention: pushing flange_a, pulling flange_b and the flipped drawing all give +1 N", () => {
     const m = mechanism("mechanics_sign_convention");
     expect(countCompositeStates(m)).toBe(27);
@@ -325,7 +334,7 @@ describe("mechanisms in their start situations", () => {
     expect(countCompositeStates(m)).toBe(2187);
     const f = only(m, "msl_start", "REST|UNLOADED|ZERO|REST|UNLOADED|ZERO|UNLOADED");
     expectForced(f, {
-      "mass1.a": "zero", "mass2.a": "zero", "spring1.f": "zero", "damper1.f": "zero",
+      "mass1.a": "zero", "mass2.a": "zero", "spring1.f": "zero", "damper1.f": "zero", "damper1.d1__f": "zero",
       // the rising sine makes the force on each mass start to grow
       "force1.d1__flange__f": "negative", "mass1.d1__flange_a__f": "positive", "force2.d1__flange__f": "negative",
     });
@@ -343,7 +352,9 @@ describe("mechanisms in their start situations", () => {
     expectForced(f, {
       "m3.a": "zero", "m4.a": "zero", "m1.a": "positive", "m2.a": "zero",
       "s1.f": "negative", "m1.flange_a.f": "positive", "sd1.f": "zero", "sd2.f": "zero", "m2.v": "zero",
-      "s1.d1__f": "zero", // m1 is still at rest
+      "s1.d1__f": "zero", // m1 is still at rest ...
+      "sd1.d1__f": "negative", // ... but accelerates into sd1, which starts to be compressed
+      "sd2.d1__f": "zero",
     });
   });
 
@@ -372,6 +383,7 @@ describe("mechanisms in their start situations", () => {
     expectForced(f, {
       "hub.a": "positive", "leaf1.a": "zero", "leaf2.a": "zero", "force.flange.f": "negative",
       "spring1.d1__f": "zero", "spring2.d1__f": "zero", "hub.flange_b.f": "zero",
+      "damper1.d1__f": "zero", "damper2.d1__f": "zero", // the leaves do not accelerate yet
     });
     const moving = consistent(m, "all_moving_forward");
     // the springs may be in any load (they oscillate); the dampers follow the leaves
