@@ -147,3 +147,17 @@ describe("signal ports", () => {
     expect(m.restrictions.some((r) => r.source.startsWith("free port"))).toBe(false);
   });
 });
+
+describe("landmark spaces", () => {
+  const lib = (landmarks: unknown[]) => () =>
+    loadLibrary([{ file: "lib.json", data: { types: [{ id: "t.A", spaces: { q: { kind: "landmark", landmarks } }, variables: [{ name: "x", space: "q" }] }] } }]);
+  it("rejects an unbounded end cell that would span zero", () => {
+    expect(issuesOf(lib([{ name: "v0", sign: "positive" }]))).toEqual([
+      'lib.json: at $.types[0].spaces.q: the interval (-inf,v0) spans zero; add a zero landmark below "v0"',
+    ]);
+    expect(issuesOf(lib([{ name: "vmin", sign: "negative" }]))[0]).toMatch(/\(vmin,\+inf\) spans zero/);
+  });
+  it("accepts a space whose every cell has a sign", () => {
+    expect(() => lib([{ name: "vmin", sign: "negative" }, { name: "zero", sign: "zero" }, { name: "v0", sign: "positive" }])()).not.toThrow();
+  });
+});

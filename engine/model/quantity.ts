@@ -61,6 +61,13 @@ export function validateSpace(space: QuantitySpace): string[] {
   const out: string[] = [];
   const lm = space.landmarks;
   const seen = new Set<string>();
+  // the unbounded end cells: (-inf, l1) is negative only if l1 <= 0, (lk, +inf) positive only if lk >= 0
+  if (lm.length && lm[0].sign === "positive") {
+    out.push(`the interval (-inf,${lm[0].name}) spans zero; add a zero landmark below "${lm[0].name}"`);
+  }
+  if (lm.length && lm[lm.length - 1].sign === "negative") {
+    out.push(`the interval (${lm[lm.length - 1].name},+inf) spans zero; add a zero landmark above "${lm[lm.length - 1].name}"`);
+  }
   lm.forEach((l, i) => {
     if (seen.has(l.name)) out.push(`landmark "${l.name}" is listed twice`);
     seen.add(l.name);
