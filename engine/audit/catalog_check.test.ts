@@ -151,8 +151,13 @@ describe("catalog checks on hand-made mechanisms", () => {
     expect(errors("scenarios", r)).toEqual([]); // base has no restrictions to blame
   });
 
-  it("reports a landmark space whose interval spans zero (the loader accepts it) and skips the solver checks", () => {
-    const r = checkSource(SPEED, library());
+  it("reports a landmark space whose interval spans zero and skips the solver checks", () => {
+    // The loader rejects such spaces; alter a resolved model to restate the check.
+    const m = load(SPEED);
+    const w = m.variables[m.variableIndex.get("wheel.w")!];
+    w.cells = ["(-inf,v0)", "v0", "(v0,+inf)"];
+    w.signs = [0, 1, 1];
+    const r = run(m);
     expect(errors("quantity_spaces", r)).toEqual([
       "the quantity space of wheel.w ((-inf,v0), v0, (v0,+inf)) is not ordered: the interval (-inf,v0) has sign 0 but an open interval " +
       "spans zero only if it contains values of both signs; add a zero landmark",

@@ -33,7 +33,7 @@ describe("algebraic notation", () => {
       ["< 0", "= 0", "> 0", "≤ 0", "≥ 0", "≠ 0", "any sign"],
     );
     const s = load(SPEED);
-    expect(formatCells(s.variables[s.variableIndex.get("wheel.w")!], [0, 1])).toBe("∈ {(-inf,v0), v0}");
+    expect(formatCells(s.variables[s.variableIndex.get("wheel.w")!], [0, 1])).toBe("∈ {(-inf,zero), zero}");
   });
 
   it("writes transitions with the event coordinate and both guards", () => {
@@ -109,7 +109,7 @@ describe("describeMechanism", () => {
   });
 
   it("describes landmark spaces", () => {
-    expect(describeMechanism(load(SPEED), library())).toContain("    space of w: (-inf,v0) < v0 < (v0,+inf)");
+    expect(describeMechanism(load(SPEED), library())).toContain("    space of w: (-inf,zero) < zero < (zero,v0) < v0 < (v0,+inf)");
   });
 
   it("lists a mechanism's id, provenance, components, composite states and scenarios", () => {

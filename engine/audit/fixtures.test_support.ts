@@ -62,10 +62,9 @@ export const LIBRARY_FILE: SourceFile = {
         laws: [{ id: "output", terms: ["+y", "-k"] }],
       },
       {
-        // One positive landmark and no zero landmark: the cell (-inf,v0) would contain
-        // negative values, zero and positive values, yet gets sign 0.
+        // A speed with a threshold v0 above zero.
         id: "t.Speed",
-        spaces: { s: { kind: "landmark", landmarks: [{ name: "v0", sign: "positive" }] } },
+        spaces: { s: { kind: "landmark", landmarks: [{ name: "zero", sign: "zero" }, { name: "v0", sign: "positive" }] } },
         variables: [{ name: "w", space: "s" }],
       },
     ],
