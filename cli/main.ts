@@ -7,6 +7,7 @@ import { integer, string } from "@optique/core/valueparser";
 import { message } from "@optique/core/message";
 import { compileCommand, listCommand, runCommand, solveCommand, validateCommand } from "./commands.ts";
 import { catalogCheckCommand, catalogListCommand, catalogShowCommand } from "./catalog_commands.ts";
+import { numericCheckCommand } from "./numeric_commands.ts";
 import { InputError, type Io } from "./io.ts";
 import { ModelError } from "../engine/model/issues.ts";
 import { CompileError } from "../engine/compile/compile.ts";
@@ -66,6 +67,9 @@ const parser = or(
         description: message`Catalog ids or mechanism .json files to check (default: every built-in mechanism).`,
       })),
       json,
+      numeric: option("--numeric", {
+        description: message`Run the numerical consistency check instead: integrate each mechanism's numeric model, project the observations onto the qualitative vocabulary and compare (Table 8).`,
+      }),
     }), {
       description: message`Run the converter checks and print a summary table; exit code 1 when a check fails.`,
     }),
@@ -143,7 +147,7 @@ function main(): number {
         catalogShowCommand(args, io);
         break;
       case "catalog check":
-        return catalogCheckCommand(args, io);
+        return args.numeric ? numericCheckCommand(args, io) : catalogCheckCommand(args, io);
     }
     return 0;
   } catch (e) {

@@ -1,0 +1,78 @@
+// `mech catalog check --numeric`: the numerical consistency check (engine/numeric) over
+// the catalog mechanisms, with a Table-8-style summary.
+import { builtinLibrary, builtinMechanismIds, MECHANISM_FILES } from "../catalog/mod.ts";
+import { loadMechanism } from "../engine/model/load_mechanism.ts";
+import { checkMechanism, type MechanismNumericReport, table8 } from "../engine/numeric/check.ts";
+import type { NumericBlock } from "../engine/numeric/model.ts";
+import { NUMERIC_MODELS } from "../engine/numeric/models/mod.ts";
+import { InputError, type Io } from "./io.ts";
+
+export interface NumericCheckResult {
+  reports: MechanismNumericReport[];
+  /** Mechanisms without a numeric model or numeric block, with the reason. */
+  skipped: { mechanism: string; reason: string }[];
+}
+
+export function runNumericCheck(ids: readonly string[]): NumericCheckResult {
+  const targets = ids.length ? ids : builtinMechanismIds();
+  const reports: MechanismNumericReport[] = [];
+  const skipped: { mechanism: string; reason: string }[] = [];
+  for (const id of targets) {
+    const f = MECHANISM_FILES.find((m) => (m.data as { id?: unknown }).id === id);
+    if (!f) throw new InputError(`unknown mechanism "${id}" (the numeric check runs on built-in mechanisms only)`);
+    const block = (f.data as { numeric?: NumericBlock }).numeric;
+    const def = NUMERIC_MODELS[id];
+    if (!def) {
+      skipped.push({ mechanism: id, reason: "no numeric model yet" });
+      continue;
+    }
+    if (!block) {
+      skipped.push({ mechanism: id, reason: "the mechanism file has no numeric block" });
+      continue;
+    }
+    reports.push(checkMechanism(loadMechanism(f.data, f.file, builtinLibrary()), def, block));
+  }
+  return { reports, skipped };
+}
+
+function table(io: Io, cols: string[], rows: (string | number)[][]): void {
+  io.out(`| ${cols.join(" | ")} |`);
+  io.out(`|${cols.map(() => "---").join("|")}|`);
+  for (const r of rows) io.out(`| ${r.join(" | ")} |`);
+}
+
+const fmt = (values: Record<string, number>, pattern: string) =>
+  pattern.split(",").map((p) => p.split("=")[0]).map((n) => `${n}=${values[n]?.toPrecision(6)}`).join(", ");
+
+/** Prints the report; returns 1 when a contradiction is found, else 0. */
+export function numericCheckCommand(args: { mechanisms: readonly string[]; json: boolean }, io: Io): number {
+  const { reports, skipped } = runNumericCheck(args.mechanisms);
+  const rows = table8(reports);
+  if (args.json) {
+    io.out(JSON.stringify({ table: rows, mechanisms: reports, skipped }));
+    return rows[2].contradiction ? 1 : 0;
+  }
+  table(io, ["mechanism", "runs", "samples", "states", "transitions", "direct", "boundary", "contradiction", "inconclusive"],
+    reports.map((r) => {
+      const all = [...r.states, ...r.transitions];
+      const n = (d: string) => all.filter((x) => x.disposition === d).length;
+      return [r.mechanism, r.runs.length, r.samples, r.states.length, r.transitions.length, n("direct"), n("boundary"), n("contradiction"), n("inconclusive")];
+    }));
+  for (const s of skipped) io.out(`${s.mechanism}: skipped (${s.reason})`);
+  io.out("");
+  table(io, ["scenario type", "observed", "direct", "boundary", "contradiction", "inconclusive"],
+    rows.map((r) => [r.type, r.observed, r.direct, r.boundary, r.contradiction, r.inconclusive]));
+  for (const r of reports) {
+    for (const s of r.states.filter((x) => x.disposition === "contradiction")) {
+      io.out(`CONTRADICTION ${r.mechanism} state ${s.label} (run ${s.first.run}, t = ${s.first.t}): ${s.failure}`);
+      io.out(`  observed ${fmt(s.first.values, s.pattern)}`);
+      io.out(`  cells ${s.pattern}`);
+    }
+    for (const t of r.transitions.filter((x) => x.disposition === "contradiction")) {
+      io.out(`CONTRADICTION ${r.mechanism} transition ${t.from} -> ${t.to} (run ${t.first.run}, t = ${t.first.t}): ${t.failure}`);
+    }
+  }
+  io.out("");
+  io.out(`${rows[2].observed} distinct observed scenarios over ${reports.length} mechanisms: ${rows[2].direct} direct, ${rows[2].boundary} boundary-compatible, ${rows[2].contradiction} contradictions, ${rows[2].inconclusive} inconclusive`);
+  return rows[2].contradiction ? 1 : 0;
+}

@@ -1,0 +1,237 @@
+// The numerical consistency check (paper A.9): integrate each numeric model (nominal
+// run, one-at-a-time initial-coordinate perturbations, a source-cycle run where there is
+// a periodic source), freeze the observations, project them onto the qualitative
+// vocabulary and compare them with exact qualitative relations.
+import type { MechanismModel } from "../model/model.ts";
+import { compile, type CompositeState, stateLabel } from "../compile/compile.ts";
+import { solve, SolveError } from "../solve/solver.ts";
+import { integrate } from "./integrate.ts";
+import type { NumericBlock, NumericModelDef, NumericSystem } from "./model.ts";
+import { project } from "./project.ts";
+
+export type Disposition = "direct" | "boundary" | "contradiction" | "inconclusive";
+
+/** One frozen observation: a run, a time, the projected cells of the observed variables. */
+export interface Observation {
+  run: string;
+  t: number;
+  values: Record<string, number>;
+  /** Variable index → crisp cell and raw cell. */
+  cells: Map<number, { cell: number; raw: number }>;
+}
+
+export interface StateResult {
+  mechanism: string;
+  key: string;
+  label: string;
+  pattern: string;
+  disposition: Disposition;
+  /** First observation of this item. */
+  first: { run: string; t: number; values: Record<string, number> };
+  /** For a contradiction: the law the solver reports empty (crisp solve). */
+  failure?: string;
+}
+
+export interface TransitionResult {
+  mechanism: string;
+  from: string;
+  to: string;
+  disposition: "direct" | "contradiction";
+  first: { run: string; t: number };
+  failure?: string;
+}
+
+export interface MechanismNumericReport {
+  mechanism: string;
+  runs: string[];
+  samples: number;
+  states: StateResult[];
+  transitions: TransitionResult[];
+}
+
+export interface RunSpec {
+  id: string;
+  y0: number[];
+  stopTime: number;
+  points: number;
+}
+
+/** The bounded run suite: nominal, ± perturbation of each start coordinate, source cycles. */
+export function runSuite(sys: NumericSystem, block: NumericBlock): RunSpec[] {
+  const runs: RunSpec[] = [{ id: "nominal", y0: sys.y0, stopTime: block.stopTime, points: 400 }];
+  sys.y0.forEach((x, i) => {
+    const d = Math.max(0.1 * Math.abs(x), 0.5);
+    for (const [sgn, tag] of [[1, "+"], [-1, "-"]] as const) {
+      const y0 = [...sys.y0];
+      y0[i] = x + sgn * d;
+      runs.push({ id: `perturb ${sys.state[i]}${tag}`, y0, stopTime: block.stopTime, points: 200 });
+    }
+  });
+  if (sys.period) runs.push({ id: "source-cycle", y0: sys.y0, stopTime: 2 * sys.period, points: 800 });
+  return runs;
+}
+
+/** Per multi-state instance, the states compatible with the given cells (by state restrictions). */
+function statesFor(model: MechanismModel, cells: Map<number, number>): string[][] {
+  return model.instances.map((inst) => {
+    if (inst.states.length === 1) return [inst.states[0]];
+    return inst.states.filter((st) =>
+      model.restrictions.every((r) => r.instance !== inst.name || r.state !== st || !cells.has(r.var) || r.cells.includes(cells.get(r.var)!))
+    );
+  });
+}
+
+function* product(axes: string[][]): Generator<string[]> {
+  if (axes.some((a) => a.length === 0)) return;
+  const idx = axes.map(() => 0);
+  while (true) {
+    yield axes.map((a, k) => a[idx[k]]);
+    let k = axes.length - 1;
+    while (k >= 0 && ++idx[k] === axes[k].length) idx[k--] = 0;
+    if (k < 0) return;
+  }
+}
+
+const toState = (model: MechanismModel, s: string[]): CompositeState =>
+  Object.fromEntries(model.instances.map((i, k) => [i.name, s[k]]));
+
+/** Exact nonemptiness of the relation for a composite state with observed cells as domain restrictions. */
+function relation(model: MechanismModel, s: CompositeState, cells: Map<number, number[]>): { nonempty: boolean; law?: string } {
+  const { problem } = compile(model, s, model.scenarios.find((x) => x.id === "base")?.id);
+  for (const [v, allowed] of cells) {
+    problem.variables[v].domain = problem.variables[v].domain.filter((c) => allowed.includes(c));
+  }
+  const sol = solve(problem);
+  if (sol.count > 0n) return { nonempty: true };
+  const e = sol.empty!;
+  const law = e.stage === "constant" ? e.law : e.stage === "gac" ? (e.law ?? `domain of ${problem.variables[e.var].name}`)
+    : e.stage === "mdd" ? e.laws.join(", ") : `domain of ${problem.variables[e.var].name}`;
+  return { nonempty: false, law };
+}
+
+/** Classify one observation (crisp relation, else the raw-side boundary candidates). */
+export function classify(model: MechanismModel, obs: Observation): { disposition: Disposition; label: string; failure?: string } {
+  const crisp = new Map([...obs.cells].map(([v, c]) => [v, c.cell]));
+  const crispStates = [...product(statesFor(model, crisp))];
+  const label = crispStates.length ? crispStates.map((s) => stateLabel(model, toState(model, s))).join(" or ") : "(no state)";
+  try {
+    let failure: string | undefined;
+    for (const s of crispStates) {
+      const r = relation(model, toState(model, s), new Map([...crisp].map(([v, c]) => [v, [c]])));
+      if (r.nonempty) return { disposition: "direct", label };
+      failure ??= r.law;
+    }
+    const boundary = [...obs.cells].filter(([, c]) => c.cell !== c.raw);
+    if (boundary.length) {
+      const rawCells = new Map([...obs.cells].map(([v, c]) => [v, c.raw]));
+      for (const s of product(statesFor(model, rawCells))) {
+        const r = relation(model, toState(model, s), new Map([...rawCells].map(([v, c]) => [v, [c]])));
+        if (r.nonempty) return { disposition: "boundary", label };
+      }
+    }
+    return { disposition: "contradiction", label, failure: failure ?? "no component state matches the observed cells" };
+  } catch (e) {
+    if (e instanceof SolveError) return { disposition: "inconclusive", label };
+    throw e;
+  }
+}
+
+/** Is there a directed path from → to in the instance's declared transition graph? */
+function hasPath(model: MechanismModel, inst: string, from: string, to: string): boolean {
+  const seen = new Set([from]);
+  const queue = [from];
+  while (queue.length) {
+    const s = queue.shift()!;
+    for (const t of model.transitions) {
+      if (t.instance !== inst || t.from !== s || seen.has(t.to)) continue;
+      if (t.to === to) return true;
+      seen.add(t.to);
+      queue.push(t.to);
+    }
+  }
+  return false;
+}
+
+export function observeRun(model: MechanismModel, sys: NumericSystem, run: RunSpec): Observation[] {
+  const samples = integrate(sys.rhs, run.y0, run.stopTime, { points: run.points });
+  return samples.map(({ t, y }) => {
+    const values = sys.observe(t, y);
+    const cells = new Map<number, { cell: number; raw: number }>();
+    for (const [name, x] of Object.entries(values)) {
+      const v = model.variableIndex.get(name);
+      if (v === undefined) throw new Error(`${model.id}: the numeric model observes ${name}, which the mechanism does not have`);
+      cells.set(v, project(model.variables[v], x, sys.landmarks?.[name]));
+    }
+    return { run: run.id, t, values, cells };
+  });
+}
+
+/** Run the whole check for one mechanism. */
+export function checkMechanism(model: MechanismModel, def: NumericModelDef, block: NumericBlock): MechanismNumericReport {
+  const sys = def.build(block);
+  const runs = runSuite(sys, block);
+  const states = new Map<string, StateResult>();
+  const transitions = new Map<string, TransitionResult>();
+  const classified = new Map<string, { disposition: Disposition; label: string; failure?: string }>();
+  let samples = 0;
+  for (const run of runs) {
+    // build new systems for perturbed runs: the same equations, a different start vector
+    const obs = observeRun(model, sys, run);
+    samples += obs.length;
+    let prev: { states: string[][]; label: string; t: number } | null = null;
+    for (const o of obs) {
+      const pattern = [...o.cells].sort((a, b) => a[0] - b[0]).map(([v, c]) => `${model.variables[v].name}=${model.variables[v].cells[c.cell]}${c.raw !== c.cell ? `~${model.variables[v].cells[c.raw]}` : ""}`).join(",");
+      let c = classified.get(pattern);
+      if (!c) classified.set(pattern, c = classify(model, o));
+      const key = `${c.label}|${pattern}`;
+      if (!states.has(key)) {
+        states.set(key, { mechanism: model.id, key, label: c.label, pattern, disposition: c.disposition, first: { run: o.run, t: o.t, values: o.values }, failure: c.failure });
+      }
+      const crisp = new Map([...o.cells].map(([v, x]) => [v, x.cell]));
+      const st = statesFor(model, crisp);
+      if (prev && prev.label !== c.label) {
+        const tkey = `${prev.label} -> ${c.label}`;
+        if (!transitions.has(tkey)) {
+          // every changed component must move along a directed path (some candidate pair)
+          let failure: string | undefined;
+          const ok = model.instances.every((inst, k) => {
+            const a = prev!.states[k], b = st[k];
+            if (a.some((x) => b.includes(x))) return true;
+            const found = a.some((x) => b.some((y) => hasPath(model, inst.name, x, y)));
+            if (!found) failure = `${inst.name}: no declared path ${a.join("/")} -> ${b.join("/")}`;
+            return found;
+          });
+          transitions.set(tkey, { mechanism: model.id, from: prev.label, to: c.label, disposition: ok ? "direct" : "contradiction", first: { run: o.run, t: o.t }, failure });
+        }
+      }
+      prev = { states: st, label: c.label, t: o.t };
+    }
+  }
+  return { mechanism: model.id, runs: runs.map((r) => r.id), samples, states: [...states.values()], transitions: [...transitions.values()] };
+}
+
+export interface Table8Row {
+  type: string;
+  observed: number;
+  direct: number;
+  boundary: number;
+  contradiction: number;
+  inconclusive: number;
+}
+
+export function table8(reports: MechanismNumericReport[]): Table8Row[] {
+  const count = (type: string, items: { disposition: Disposition | "direct" | "contradiction" }[]): Table8Row => ({
+    type,
+    observed: items.length,
+    direct: items.filter((x) => x.disposition === "direct").length,
+    boundary: items.filter((x) => x.disposition === "boundary").length,
+    contradiction: items.filter((x) => x.disposition === "contradiction").length,
+    inconclusive: items.filter((x) => x.disposition === "inconclusive").length,
+  });
+  const s = count("Composite states", reports.flatMap((r) => r.states));
+  const t = count("Transition shapes", reports.flatMap((r) => r.transitions));
+  return [s, t, {
+    type: "Total", observed: s.observed + t.observed, direct: s.direct + t.direct, boundary: s.boundary + t.boundary,
+    contradiction: s.contradiction + t.contradiction, inconclusive: s.inconclusive + t.inconclusive,
+  }];
+}

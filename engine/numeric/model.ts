@@ -1,0 +1,38 @@
+// A numeric model of one catalog mechanism: an ODE state vector, its right-hand side,
+// and observations of instance-qualified qualitative variables. Parameters and start
+// values come from the mechanism file's `numeric` block.
+
+/** The `numeric` block of a mechanism file. */
+export interface NumericBlock {
+  parameters: Record<string, number>;
+  start: Record<string, number>;
+  stopTime: number;
+  notes?: string;
+}
+
+export interface NumericSystem {
+  /** Names of the ODE state components (e.g. "mass1.T"), in vector order. */
+  state: string[];
+  /** Initial state vector. */
+  y0: number[];
+  rhs(t: number, y: number[]): number[];
+  /** Values of qualitative variables (instance-qualified names) at (t, y). */
+  observe(t: number, y: number[]): Record<string, number>;
+  /** Landmark values, by variable then landmark name (a landmark named `zero` is 0). */
+  landmarks?: Record<string, Record<string, number>>;
+  /** Period of a periodic source, when there is one (enables a source-cycle run). */
+  period?: number;
+}
+
+export interface NumericModelDef {
+  mechanism: string;
+  /** Builds the system from the numeric block; `y0` overrides the start vector. */
+  build(block: NumericBlock): NumericSystem;
+}
+
+/** A parameter or start value of the block; throws when it is missing. */
+export function req(rec: Record<string, number>, key: string, what = "parameter"): number {
+  const v = rec[key];
+  if (typeof v !== "number" || !Number.isFinite(v)) throw new Error(`numeric block: missing ${what} ${key}`);
+  return v;
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { builtinMechanism, MECHANISM_FILES } from "../../catalog/mod.ts";
+import { integrate } from "./integrate.ts";
+import { project } from "./project.ts";
+import { checkMechanism } from "./check.ts";
+import type { NumericBlock } from "./model.ts";
+import { NUMERIC_MODELS } from "./models/mod.ts";
+
+export const blockOf = (id: string) => (MECHANISM_FILES.find((f) => (f.data as { id: string }).id === id)!.data as { numeric: NumericBlock }).numeric;
+
+describe("integrate (odex)", () => {
+  it("solves y' = -y on a grid", () => {
+    const s = integrate((_t, y) => [-y[0]], [1], 2, { points: 20 });
+    expect(s.length).toBe(21);
+    for (const { t, y } of s) expect(y[0]).toBeCloseTo(Math.exp(-t), 8);
+  });
+});
+
+describe("project", () => {
+  const m = builtinMechanism("mechanics_compare_braking_force")!;
+  const v = m.variables[m.variableIndex.get("signForce.v")!];
+  const lm = { v0: 1, minus_v0: -1 };
+  const name = (x: number) => {
+    const p = project(v, x, lm);
+    return [v.cells[p.cell], v.cells[p.raw]];
+  };
+  it("maps values to cells of a landmark space", () => {
+    expect(name(5)).toEqual(["(v0,+inf)", "(v0,+inf)"]);
+    expect(name(0.5)).toEqual(["(zero,v0)", "(zero,v0)"]);
+    expect(name(-1)).toEqual(["minus_v0", "minus_v0"]);
+    expect(name(-3)).toEqual(["(-inf,minus_v0)", "(-inf,minus_v0)"]);
+  });
+  it("keeps the snapped and the raw cell within 1e-9 of a landmark", () => {
+    expect(name(1 + 5e-10)).toEqual(["v0", "(v0,+inf)"]);
+    expect(name(-3e-10)).toEqual(["zero", "(minus_v0,zero)"]);
+    expect(name(1 + 2e-9)).toEqual(["(v0,+inf)", "(v0,+inf)"]);
+  });
+});
+
+const run = (id: string) => {
+  const sys = NUMERIC_MODELS[id].build(blockOf(id));
+  return { sys, samples: integrate(sys.rhs, sys.y0, blockOf(id).stopTime, { points: 100 }) };
+};
+
+describe("thermal models against closed forms", () => {
+  it("two masses: dT = 100·exp(-t/0.75), mean 323.15 K", () => {
+    const { samples } = run("thermal_two_masses");
+    for (const { t, y } of samples) {
+      expect(y[0] - y[1]).toBeCloseTo(100 * Math.exp(-t / 0.75), 7);
+      expect((y[0] + y[1]) / 2).toBeCloseTo(323.15, 9);
+    }
+  });
+  it("three-node chain: the mean is kept, modes decay at 2/3 and 2 per second", () => {
+    const { samples } = run("thermal_three_node_chain");
+    for (const { t, y } of samples) {
+      expect((y[0] + y[1] + y[2]) / 3).toBeCloseTo(919.45 / 3, 8);
+      // modes: T1 − T3 decays at G/C = 2/3; T1 − 2 T2 + T3 at 3G/C = 2
+      expect(y[0] - y[2]).toBeCloseTo(100 * Math.exp(-(2 / 3) * t), 7);
+      expect(y[0] - 2 * y[1] + y[2]).toBeCloseTo(100 * Math.exp(-2 * t), 7);
+    }
+  });
+  it("branched star: the initial rates of the notes", () => {
+    const { sys } = run("thermal_branched_star");
+    const o = sys.observe(0, sys.y0);
+    expect(o["centre.d1__T"]).toBeCloseTo(-73.333, 3);
+    expect(o["branch1.d1__T"]).toBeCloseTo(66.667, 3);
+    expect(o["branch2.d1__T"]).toBeCloseTo(53.333, 3);
+  });
+});
+
+describe("checkMechanism", () => {
+  it("two masses: one observed state, direct agreement", () => {
+    const r = checkMechanism(builtinMechanism("thermal_two_masses")!, NUMERIC_MODELS.thermal_two_masses, blockOf("thermal_two_masses"));
+    expect(r.states.map((s) => [s.label, s.disposition])).toEqual([["COOLING|HEATING|FORWARD_HEAT_FLOW", "direct"]]);
+  });
+  it("every numeric model agrees with its mechanism (no contradiction)", () => {
+    for (const [id, def] of Object.entries(NUMERIC_MODELS)) {
+      const r = checkMechanism(builtinMechanism(id)!, def, blockOf(id));
+      const bad = [...r.states, ...r.transitions].filter((x) => x.disposition === "contradiction" || x.disposition === "inconclusive");
+      expect(bad, id).toEqual([]);
+    }
+  });
+});
