@@ -1,28 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { catalogCheckCommand, catalogListCommand, catalogShowCommand, checkTargets } from "./catalog_commands.ts";
-import { InputError, type Io } from "./io.ts";
+import { InputError } from "./io.ts";
+import { fakeIo, runMech } from "./test_support.ts";
 import { builtinMechanism, builtinMechanismIds, MECHANISM_FILES } from "../catalog/mod.ts";
 import { countCompositeStates } from "../engine/compile/compile.ts";
 import { ModelError } from "../engine/model/issues.ts";
 import { CHECKS } from "../engine/audit/catalog_check.ts";
 
-function fakeIo(files: Record<string, string> = {}): Io & { lines: string[] } {
-  const lines: string[] = [];
-  return {
-    lines,
-    readText: (p) => {
-      if (!(p in files)) throw new InputError(`${p}: no such file`);
-      return files[p];
-    },
-    out: (t) => lines.push(t),
-    err: (t) => lines.push(`ERR ${t}`),
-  };
-}
 
 // Built on the types of thermal_two_masses; the scenario contradicts itself.
 const contradictory = JSON.stringify({
@@ -152,16 +139,7 @@ describe("mech catalog show / list", () => {
 });
 
 describe("mech catalog (end to end)", () => {
-  const root = fileURLToPath(new URL("..", import.meta.url));
-  const deno = join(root, "node_modules", ".bin", "deno");
-  const mech = (...args: string[]) => {
-    const r = spawnSync(deno, ["run", "--allow-read", "--allow-env=NO_COLOR,FORCE_COLOR,NODE_DISABLE_COLORS,COLUMNS", "cli/main.ts", ...args], {
-      cwd: root,
-      encoding: "utf8",
-      env: { ...process.env, NO_COLOR: "1" },
-    });
-    return { code: r.status, out: r.stdout, err: r.stderr };
-  };
+  const mech = runMech;
 
   it("exit codes: 0 when checks pass, 1 when one fails, 2 for bad input", () => {
     const ok = mech("catalog", "check", "thermal_two_masses");

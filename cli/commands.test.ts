@@ -1,22 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { compileCommand, parseProblems, runCommand, solveCommand, validateCommand } from "./commands.ts";
-import { InputError, type Io } from "./io.ts";
+import { InputError } from "./io.ts";
+import { fakeIo } from "./test_support.ts";
 import { ModelError } from "../engine/model/issues.ts";
 import { CompileError } from "../engine/compile/compile.ts";
 import { MECHANISM_FILES } from "../catalog/mod.ts";
 
-function fakeIo(files: Record<string, string> = {}): Io & { lines: string[] } {
-  const lines: string[] = [];
-  return {
-    lines,
-    readText: (p) => {
-      if (!(p in files)) throw new InputError(`${p}: no such file`);
-      return files[p];
-    },
-    out: (t) => lines.push(t),
-    err: (t) => lines.push(`ERR ${t}`),
-  };
-}
 
 describe("mech solve / compile", () => {
   it("solve --json prints one object per composite state with the exact count", () => {

@@ -1,21 +1,11 @@
 // End to end: the real CLI under Deno, its exit codes and messages (no stack traces).
 import { describe, expect, it } from "vitest";
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { runMech } from "./test_support.ts";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
-const deno = join(root, "node_modules", ".bin", "deno");
-const mech = (...args: string[]) => {
-  const r = spawnSync(deno, ["run", "--allow-read", "--allow-env=NO_COLOR,FORCE_COLOR,NODE_DISABLE_COLORS,COLUMNS", "cli/main.ts", ...args], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, NO_COLOR: "1" },
-  });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-};
+const mech = runMech;
 
 describe("mech (end to end)", () => {
   const dir = mkdtempSync(join(tmpdir(), "mech-"));
