@@ -26,7 +26,12 @@ export interface NumericSystem {
 
 export interface NumericModelDef {
   mechanism: string;
-  /** Builds the system from the numeric block; `y0` overrides the start vector. */
+  /**
+   * Values used when the mechanism file has no numeric block (documented MSL values);
+   * the report says so.
+   */
+  fallback?: NumericBlock;
+  /** Builds the system from the numeric block. */
   build(block: NumericBlock): NumericSystem;
 }
 
