@@ -45,8 +45,11 @@ function table(io: Io, cols: string[], rows: (string | number)[][]): void {
   for (const r of rows) io.out(`| ${r.join(" | ")} |`);
 }
 
-const fmt = (values: Record<string, number>, pattern: string) =>
-  pattern.split(",").map((p) => p.split("=")[0]).map((n) => `${n}=${values[n]?.toPrecision(6)}`).join(", ");
+/** The observed values of the instances a failing law names (the law id's instance prefix). */
+const fmt = (values: Record<string, number>, failure: string | undefined) => {
+  const insts = new Set((failure ?? "").split(", ").map((l) => l.split(".")[0]));
+  return Object.entries(values).filter(([n]) => insts.has(n.split(".")[0])).map(([n, x]) => `${n}=${x.toPrecision(6)}`).join(", ");
+};
 
 /** Prints the report; returns 1 when a contradiction is found, else 0. */
 export function numericCheckCommand(args: { mechanisms: readonly string[]; json: boolean }, io: Io): number {
@@ -70,8 +73,7 @@ export function numericCheckCommand(args: { mechanisms: readonly string[]; json:
   for (const r of reports) {
     for (const s of r.states.filter((x) => x.disposition === "contradiction")) {
       io.out(`CONTRADICTION ${r.mechanism} state ${s.label} (run ${s.first.run}, t = ${s.first.t}): ${s.failure}`);
-      io.out(`  observed ${fmt(s.first.values, s.pattern)}`);
-      io.out(`  cells ${s.pattern}`);
+      io.out(`  observed ${fmt(s.first.values, s.failure)}`);
     }
     for (const t of r.transitions.filter((x) => x.disposition === "contradiction")) {
       io.out(`CONTRADICTION ${r.mechanism} transition ${t.from} -> ${t.to} (run ${t.first.run}, t = ${t.first.t}): ${t.failure}`);

@@ -180,7 +180,7 @@ export function checkMechanism(model: MechanismModel, def: NumericModelDef, bloc
     samples += obs.length;
     let prev: { states: string[][]; label: string; t: number } | null = null;
     for (const o of obs) {
-      const pattern = [...o.cells].sort((a, b) => a[0] - b[0]).map(([v, c]) => `${model.variables[v].name}=${model.variables[v].cells[c.cell]}${c.raw !== c.cell ? `~${model.variables[v].cells[c.raw]}` : ""}`).join(",");
+      const pattern = [...o.cells].sort((a, b) => a[0] - b[0]).map(([v, c]) => `${model.variables[v].name}=${model.variables[v].cells[c.cell]}${c.raw !== c.cell ? `~${model.variables[v].cells[c.raw]}` : ""}`).join("; ");
       let c = classified.get(pattern);
       if (!c) classified.set(pattern, c = classify(model, o));
       const key = `${c.label}|${pattern}`;

@@ -4,6 +4,12 @@ import { thermal_two_masses } from "./thermal_two_masses.ts";
 import { thermal_three_node_chain } from "./thermal_three_node_chain.ts";
 import { thermal_branched_star } from "./thermal_branched_star.ts";
 import { mechanics_damper } from "./mechanics_damper.ts";
+import { mechanics_compare_braking_torque } from "./mechanics_compare_braking_torque.ts";
+import { mechanics_oscillator } from "./mechanics_oscillator.ts";
+import { mechanics_sign_convention } from "./mechanics_sign_convention.ts";
+import { mechanics_why_arrows } from "./mechanics_why_arrows.ts";
+import { mechanics_accelerate } from "./mechanics_accelerate.ts";
+import { mechanics_compare_braking_force } from "./mechanics_compare_braking_force.ts";
 
 export const NUMERIC_MODELS: Record<string, NumericModelDef> = Object.fromEntries(
   [
@@ -11,5 +17,11 @@ export const NUMERIC_MODELS: Record<string, NumericModelDef> = Object.fromEntrie
     thermal_three_node_chain,
     thermal_branched_star,
     mechanics_damper,
+    mechanics_compare_braking_torque,
+    mechanics_oscillator,
+    mechanics_sign_convention,
+    mechanics_why_arrows,
+    mechanics_accelerate,
+    mechanics_compare_braking_force,
   ].map((m) => [m.mechanism, m]),
 );

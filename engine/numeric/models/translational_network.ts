@@ -29,7 +29,8 @@ interface NodeKin {
 
 export function translationalNetwork(net: TranslationalNet, block: NumericBlock): NumericSystem {
   const p = block.parameters;
-  const masses = net.masses.map((n) => ({ n, m: req(p, `${n}.m`), L: req(p, `${n}.L`) }));
+  // Mass.L defaults to 0 (the MSL default) when the numeric block does not give it
+  const masses = net.masses.map((n) => ({ n, m: req(p, `${n}.m`), L: p[`${n}.L`] ?? 0 }));
   const fixed = new Map((net.fixed ?? []).map((n) => [n, req(p, `${n}.s0`)]));
   const elements = (net.elements ?? []).map((e) => ({
     ...e,
