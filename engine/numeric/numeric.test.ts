@@ -159,3 +159,35 @@ describe("more models against closed forms", () => {
     }
   });
 });
+
+describe("initial conditions, branched three-mass, heating resistor", () => {
+  it("initial conditions: the top chain stays at rest; s1 pushes m1 with 500 N", () => {
+    const { sys, samples } = run("mechanics_initial_conditions");
+    const o = sys.observe(0, sys.y0);
+    expect(o["m1.s"]).toBeCloseTo(0, 12);
+    expect(o["m2.s"]).toBeCloseTo(2.5, 12);
+    expect(o["m1.a"]).toBeCloseTo(500, 9);
+    expect(o["s1.f"]).toBeCloseTo(-500, 9);
+    for (const { y } of samples) {
+      expect(y[0]).toBeCloseTo(4.5, 9);
+      expect(y[2]).toBeCloseTo(12.5, 9);
+    }
+  });
+  it("branched three-mass: hub.a = 13 at t = 0; every mass tends to 1 m/s", () => {
+    const id = "mechanics_branched_three_mass";
+    const sys = NUMERIC_MODELS[id].build(blockOf(id));
+    expect(sys.observe(0, sys.y0)["hub.a"]).toBeCloseTo(13, 12);
+    const end = integrate(sys.rhs, sys.y0, 60, { points: 10 }).at(-1)!;
+    for (const k of [1, 3, 5]) expect(end.y[k]).toBeCloseTo(1, 4);
+    const o = sys.observe(end.t, end.y);
+    expect(o["damper1.f"]).toBeCloseTo(5, 3);
+    expect(o["damper2.f"]).toBeCloseTo(8, 3);
+  });
+  it("heating resistor: T rises about 9.6 K at the voltage peak; the loss power is never negative", () => {
+    const { sys, samples } = run("electrical_resistor");
+    const peak = sys.observe(0, [0.25]);
+    expect(peak["resistor.heatPort.T"] - 293.15).toBeGreaterThan(9.5);
+    expect(peak["resistor.heatPort.T"] - 293.15).toBeLessThan(9.68);
+    for (const { t, y } of samples) expect(sys.observe(t, y)["thermalConductor.Q_flow"]).toBeGreaterThanOrEqual(0);
+  });
+});
