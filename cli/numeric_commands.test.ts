@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { numericCheckCommand, runNumericCheck } from "./numeric_commands.ts";
+import { InputError } from "./io.ts";
+import { fakeIo, runMech } from "./test_support.ts";
+import { builtinMechanismIds } from "../catalog/mod.ts";
+import { NUMERIC_MODELS } from "../engine/numeric/models/mod.ts";
+
+describe("mech catalog check --numeric", () => {
+  it("prints the per-mechanism table and the Table-8 summary", () => {
+    const io = fakeIo();
+    expect(numericCheckCommand({ mechanisms: ["thermal_two_masses", "mechanics_damper"], json: false }, io)).toBe(0);
+    const text = io.lines.join("\n");
+    expect(text).toContain("| thermal_two_masses | 5 | 1205 | 1 | 0 | 1 | 0 | 0 | 0 |");
+    expect(text).toContain("| scenario type | observed | direct | boundary | contradiction | inconclusive |");
+    expect(text).toMatch(/\| Composite states \| \d+ \| \d+ \| \d+ \| 0 \| 0 \|/);
+    expect(text).toContain("mechanics_damper: note: the mechanism file has no numeric block");
+  });
+  it("--json gives the table, the reports and the skipped mechanisms", () => {
+    const io = fakeIo();
+    numericCheckCommand({ mechanisms: ["thermal_two_masses"], json: true }, io);
+    const j = JSON.parse(io.lines[0]);
+    expect(j.table[0]).toEqual({ type: "Composite states", observed: 1, direct: 1, boundary: 0, contradiction: 0, inconclusive: 0 });
+    expect(j.mechanisms[0].states[0].label).toBe("COOLING|HEATING|FORWARD_HEAT_FLOW");
+  });
+  it("rejects unknown ids", () => {
+    expect(() => runNumericCheck(["no_such_mechanism"])).toThrow(InputError);
+  });
+  it("over the whole catalog: at least 341 distinct observed scenarios; contradictions only the known finding", () => {
+    const { reports, skipped } = runNumericCheck([]);
+    expect(reports.length + skipped.length).toBe(builtinMechanismIds().length);
+    expect(reports.map((r) => r.mechanism).sort()).toEqual(Object.keys(NUMERIC_MODELS).sort());
+    const items = reports.flatMap((r) => [...r.states, ...r.transitions]);
+    expect(items.length).toBeGreaterThanOrEqual(341);
+    expect(items.filter((x) => x.disposition === "inconclusive")).toEqual([]);
+    const contradictions = items.filter((x) => x.disposition === "contradiction");
+    // Known finding: MSL CompareBrakingForce leaves Mass.L at its default 0 while the
+    // catalog's Mass declares L positive, so at t = 0 (s = flange_a.s = 0) geometry_a
+    // (flange_a.s − s + L = 0) has only a positive term. Reported, not fixed here (the
+    // catalog belongs to another engineer); see docs/catalog/numeric.md.
+    for (const c of contradictions) {
+      expect(c.mechanism).toBe("mechanics_compare_braking_force");
+      expect(c.failure).toMatch(/^mass\d\.geometry_a$/);
+    }
+  });
+  it("is wired into the CLI", () => {
+    const r = runMech("catalog", "check", "--numeric", "thermal_two_masses");
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("| Total | 1 | 1 | 0 | 0 | 0 |");
+  });
+});
