@@ -178,3 +178,29 @@ describe("initial conditions, branched three-mass, heating resistor", () => {
     for (const { t, y } of samples) expect(sys.observe(t, y)["thermalConductor.Q_flow"]).toBeGreaterThanOrEqual(0);
   });
 });
+
+describe("geared rotational trains", () => {
+  it("grounded geared dual inertia: w2 = 1 − e^(−t/1.2), w1 = 10·w2", () => {
+    const { sys, samples } = run("mechanics_grounded_geared_dual_inertia");
+    for (const { t, y } of samples) {
+      expect(y[1]).toBeCloseTo(1 - Math.exp(-t / 1.2), 8);
+      const o = sys.observe(t, y);
+      expect(o["inertia1.w"]).toBeCloseTo(10 * y[1], 8);
+      if (t > 0) expect(o["damper.tau"]).toBeLessThan(0);
+    }
+  });
+  it("first: torque balance of every inertia, gear and fixed flange at every sample", () => {
+    for (const id of ["mechanics_first", "mechanics_first_grounded"]) {
+      const { sys, samples } = run(id);
+      const p = blockOf(id).parameters;
+      for (const { t, y } of samples) {
+        const o = sys.observe(t, y);
+        for (const i of ["inertia1", "inertia2", "inertia3"]) {
+          expect(p[`${i}.J`] * o[`${i}.a`]).toBeCloseTo(o[`${i}.flange_a.tau`] + o[`${i}.flange_b.tau`], 6);
+        }
+        expect(p["idealGear.ratio"] * o["idealGear.flange_a.tau"] + o["idealGear.flange_b.tau"]).toBeCloseTo(0, 6);
+        expect(o["inertia1.w"]).toBeCloseTo(10 * o["inertia2.w"], 8);
+      }
+    }
+  });
+});

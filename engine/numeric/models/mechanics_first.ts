@@ -1,0 +1,32 @@
+// MSL Rotational.Examples.First (supports on the fixed flange) and FirstGrounded.
+import { type NumericModelDef, req } from "../model.ts";
+import { gearedTrain } from "./rotational_geared.ts";
+
+const sineDrive = (p: Record<string, number>) => {
+  const A = req(p, "sine.amplitude"), f = req(p, "sine.f"), ph = req(p, "sine.phase"), off = req(p, "sine.offset");
+  const w = 2 * Math.PI * f;
+  return { signal: "sine", period: 1 / f, input: (t: number): [number, number] => [A * Math.sin(w * t + ph) + off, A * w * Math.cos(w * t + ph)] };
+};
+
+export const mechanics_first: NumericModelDef = {
+  mechanism: "mechanics_first",
+  build: (block) => gearedTrain({ drive: sineDrive, withSpring: true, withSupport: true }, block),
+};
+
+export const mechanics_first_grounded: NumericModelDef = {
+  mechanism: "mechanics_first_grounded",
+  build: (block) => gearedTrain({ drive: sineDrive, withSpring: true, withSupport: false }, block),
+};
+
+export const mechanics_grounded_geared_dual_inertia: NumericModelDef = {
+  mechanism: "mechanics_grounded_geared_dual_inertia",
+  build: (block) =>
+    gearedTrain({
+      drive: (p) => {
+        const k = req(p, "constant.k");
+        return { signal: "constant", input: () => [k, 0] };
+      },
+      withSpring: false,
+      withSupport: false,
+    }, block),
+};
