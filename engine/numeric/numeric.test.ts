@@ -204,3 +204,26 @@ describe("geared rotational trains", () => {
     }
   });
 });
+
+describe("electrothermal compositions", () => {
+  it("parallel: 10 W and 5 W at the start, bodies warm at 2 and 1 K/s, currents 1 A and 0.5 A", () => {
+    const { sys } = run("electrical_electrothermal_resistor_parallel");
+    const o = sys.observe(0, sys.y0);
+    expect(o["resistor1.LossPower"]).toBeCloseTo(10, 9);
+    expect(o["resistor2.LossPower"]).toBeCloseTo(5, 9);
+    expect(o["body1.d1__T"]).toBeCloseTo(2, 9);
+    expect(o["body2.d1__T"]).toBeCloseTo(1, 9);
+    expect(o["constantVoltage.i"]).toBeCloseTo(-1.5, 9);
+    expect(o["resistor1.d1__i"]).toBeLessThan(0); // R_actual grows as the body warms
+  });
+  it("ladder: 0.6, 0.4, 0.2 A; node voltages 4 and 2 V; the board receives 5.6 W", () => {
+    const { sys } = run("electrical_electrothermal_resistor_ladder");
+    const o = sys.observe(0, sys.y0);
+    expect(o["series1.i"]).toBeCloseTo(0.6, 9);
+    expect(o["shunt1.i"]).toBeCloseTo(0.4, 9);
+    expect(o["load.i"]).toBeCloseTo(0.2, 9);
+    expect(o["shunt1.v"]).toBeCloseTo(4, 9);
+    expect(o["load.v"]).toBeCloseTo(2, 9);
+    expect(o["board.d1__T"]).toBeCloseTo(5.6 / 20, 9);
+  });
+});

@@ -4,6 +4,7 @@ import { thermal_two_masses } from "./thermal_two_masses.ts";
 import { thermal_three_node_chain } from "./thermal_three_node_chain.ts";
 import { thermal_branched_star } from "./thermal_branched_star.ts";
 import { mechanics_damper } from "./mechanics_damper.ts";
+import { electrical_electrothermal_resistor_ladder, electrical_electrothermal_resistor_parallel } from "./electrothermal.ts";
 import { mechanics_first, mechanics_first_grounded, mechanics_grounded_geared_dual_inertia } from "./mechanics_first.ts";
 import { mechanics_initial_conditions } from "./mechanics_initial_conditions.ts";
 import { mechanics_branched_three_mass } from "./mechanics_branched_three_mass.ts";
@@ -21,6 +22,8 @@ export const NUMERIC_MODELS: Record<string, NumericModelDef> = Object.fromEntrie
     thermal_three_node_chain,
     thermal_branched_star,
     mechanics_damper,
+    electrical_electrothermal_resistor_parallel,
+    electrical_electrothermal_resistor_ladder,
     mechanics_first,
     mechanics_first_grounded,
     mechanics_grounded_geared_dual_inertia,
