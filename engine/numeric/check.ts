@@ -175,7 +175,7 @@ export function checkMechanism(model: MechanismModel, def: NumericModelDef, bloc
   const classified = new Map<string, { disposition: Disposition; label: string; failure?: string }>();
   let samples = 0;
   for (const run of runs) {
-    // build new systems for perturbed runs: the same equations, a different start vector
+    // every run uses the same equations; only the start vector and the horizon differ
     const obs = observeRun(model, sys, run);
     samples += obs.length;
     let prev: { states: string[][]; label: string; t: number } | null = null;

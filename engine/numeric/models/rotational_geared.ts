@@ -41,7 +41,7 @@ export function gearedTrain(opts: GearedOptions, block: NumericBlock): NumericSy
   };
   const y0 = [req(st, "inertia2.phi", "start value"), req(st, "inertia2.w", "start value")];
   if (opts.withSpring) {
-    y0.push(y0[0] + req(st, "spring.phi_rel", "start value") + 0, req(st, "inertia3.w", "start value"));
+    y0.push(y0[0] + req(st, "spring.phi_rel", "start value"), req(st, "inertia3.w", "start value"));
   }
   return {
     state: opts.withSpring ? ["inertia2.phi", "inertia2.w", "inertia3.phi", "inertia3.w"] : ["inertia2.phi", "inertia2.w"],
@@ -67,19 +67,18 @@ export function gearedTrain(opts: GearedOptions, block: NumericBlock): NumericSy
       const phi1 = r * e.phi2, w1 = r * e.w2, a1 = r * e.a2, j1 = r * e.j2;
       // gear flange flows: Ta into flange_a, Tb = −r·Ta into flange_b; J1·a1 = tau − Ta
       const Ta = e.tau - J1 * a1, dTa = e.dtau - J1 * j1;
-      for (const [inst, phi, w, a, ja] of [["inertia1", phi1, w1, a1, j1], ["inertia2", e.phi2, e.w2, e.a2, e.j2]] as const) {
+      for (const [inst, phi, w, a] of [["inertia1", phi1, w1, a1], ["inertia2", e.phi2, e.w2, e.a2]] as const) {
         kin(inst, null, phi, w, a);
         kin(inst, "flange_a", phi, w, a);
         kin(inst, "flange_b", phi, w, a);
         o[`${inst}.w`] = w;
         o[`${inst}.d1__w`] = a;
         o[`${inst}.a`] = a;
-        void ja;
       }
       flow("inertia1", "flange_a", e.tau, e.dtau);
       flow("inertia1", "flange_b", -Ta, -dTa);
       flow("inertia2", "flange_a", r * Ta, r * dTa);
-      flow("inertia2", "flange_b", -(e.td + e.ts) * -1, e.dtd + e.dts);
+      flow("inertia2", "flange_b", e.td + e.ts, e.dtd + e.dts);
       // torque source
       kin("torque", "flange", phi1, w1, a1);
       flow("torque", "flange", -e.tau, -e.dtau);

@@ -78,7 +78,6 @@ export function translationalNetwork(net: TranslationalNet, block: NumericBlock)
   const evaluate = (t: number, y: number[]) => {
     const mk: NodeKin[] = masses.map((_, i) => ({ s: y[2 * i], v: y[2 * i + 1], a: 0, j: 0 }));
     let nk = kin(mk);
-    const flows = new Map<string, [number, number]>(); // port → [flow into component, rate]
     const push = (mass: string, _f: string, F: number) => {
       const k = massIdx.get(mass)!;
       mk[k].a += F / masses[k].m;
@@ -126,7 +125,7 @@ export function translationalNetwork(net: TranslationalNet, block: NumericBlock)
       mk[i].j = J / m.m;
     });
     nk = kin(mk);
-    return { mk, nk, elemF, ek, forceIn, speedIn, flows };
+    return { mk, nk, elemF, ek, forceIn, speedIn };
   };
 
   const rhs = (t: number, y: number[]) => {
@@ -159,7 +158,6 @@ export function translationalNetwork(net: TranslationalNet, block: NumericBlock)
     for (const [q, v] of derived) flow.set(q, v);
     const port = (q: string, k: NodeKin) => {
       const [f, df] = flow.get(q)!;
-      const qq = q.replace(".", "__");
       const inst = q.slice(0, q.indexOf("."));
       const local = q.slice(q.indexOf(".") + 1);
       o[`${q}.s`] = k.s;
@@ -167,7 +165,6 @@ export function translationalNetwork(net: TranslationalNet, block: NumericBlock)
       o[`${inst}.d2__${local}__s`] = k.a;
       o[`${q}.f`] = f;
       o[`${inst}.d1__${local}__f`] = df;
-      void qq;
     };
     masses.forEach((m, i) => {
       const k = mk[i];
@@ -200,9 +197,7 @@ export function translationalNetwork(net: TranslationalNet, block: NumericBlock)
       }
     });
     for (const f of forceIn) {
-      const k = mk[massIdx.get(f.at.m)!];
       port(`${f.name}.flange`, at(nk, `${f.at.m}.${f.at.f}`));
-      void k;
       o[`${f.name}.f`] = f.val[0];
       o[`${f.name}.d1__f`] = f.val[1];
       if (f.signal) {
