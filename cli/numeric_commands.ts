@@ -11,14 +11,12 @@ export interface NumericCheckResult {
   reports: MechanismNumericReport[];
   /** Mechanisms without a numeric model or numeric block, with the reason. */
   skipped: { mechanism: string; reason: string }[];
-  notes: { mechanism: string; reason: string }[];
 }
 
 export function runNumericCheck(ids: readonly string[]): NumericCheckResult {
   const targets = ids.length ? ids : builtinMechanismIds();
   const reports: MechanismNumericReport[] = [];
   const skipped: { mechanism: string; reason: string }[] = [];
-  const notes: { mechanism: string; reason: string }[] = [];
   for (const id of targets) {
     const f = MECHANISM_FILES.find((m) => (m.data as { id?: unknown }).id === id);
     if (!f) throw new InputError(`unknown mechanism "${id}" (the numeric check runs on built-in mechanisms only)`);
@@ -28,15 +26,14 @@ export function runNumericCheck(ids: readonly string[]): NumericCheckResult {
       skipped.push({ mechanism: id, reason: "no numeric model yet" });
       continue;
     }
-    const block = own ?? def.fallback;
-    if (!own && def.fallback) notes.push({ mechanism: id, reason: "the mechanism file has no numeric block; the model's documented MSL values are used" });
+    const block = own;
     if (!block) {
       skipped.push({ mechanism: id, reason: "the mechanism file has no numeric block" });
       continue;
     }
     reports.push(checkMechanism(loadMechanism(f.data, f.file, builtinLibrary()), def, block));
   }
-  return { reports, skipped, notes };
+  return { reports, skipped };
 }
 
 function table(io: Io, cols: string[], rows: (string | number)[][]): void {
@@ -53,10 +50,10 @@ const fmt = (values: Record<string, number>, failure: string | undefined) => {
 
 /** Prints the report; returns 1 when a contradiction is found, else 0. */
 export function numericCheckCommand(args: { mechanisms: readonly string[]; json: boolean }, io: Io): number {
-  const { reports, skipped, notes } = runNumericCheck(args.mechanisms);
+  const { reports, skipped } = runNumericCheck(args.mechanisms);
   const rows = table8(reports);
   if (args.json) {
-    io.out(JSON.stringify({ table: rows, mechanisms: reports, skipped, notes }));
+    io.out(JSON.stringify({ table: rows, mechanisms: reports, skipped }));
     return rows[2].contradiction ? 1 : 0;
   }
   table(io, ["mechanism", "runs", "samples", "states", "transitions", "direct", "boundary", "contradiction", "inconclusive"],
@@ -65,7 +62,6 @@ export function numericCheckCommand(args: { mechanisms: readonly string[]; json:
       const n = (d: string) => all.filter((x) => x.disposition === d).length;
       return [r.mechanism, r.runs.length, r.samples, r.states.length, r.transitions.length, n("direct"), n("boundary"), n("contradiction"), n("inconclusive")];
     }));
-  for (const s of notes) io.out(`${s.mechanism}: note: ${s.reason}`);
   for (const s of skipped) io.out(`${s.mechanism}: skipped (${s.reason})`);
   io.out("");
   table(io, ["scenario type", "observed", "direct", "boundary", "contradiction", "inconclusive"],

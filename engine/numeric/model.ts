@@ -26,11 +26,6 @@ export interface NumericSystem {
 
 export interface NumericModelDef {
   mechanism: string;
-  /**
-   * Values used when the mechanism file has no numeric block (documented MSL values);
-   * the report says so.
-   */
-  fallback?: NumericBlock;
   /** Builds the system from the numeric block. */
   build(block: NumericBlock): NumericSystem;
 }

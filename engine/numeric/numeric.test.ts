@@ -78,8 +78,7 @@ describe("checkMechanism", () => {
 
 describe("translational models against closed forms", () => {
   it("damper: mass1 v = 10 e^(-25 t); mass2 overdamped x'' + 25 x' + x = 0", async () => {
-    const { MSL_DAMPER_BLOCK } = await import("./models/mechanics_damper.ts");
-    const sys = NUMERIC_MODELS.mechanics_damper.build(MSL_DAMPER_BLOCK);
+    const sys = NUMERIC_MODELS.mechanics_damper.build(blockOf("mechanics_damper"));
     const samples = integrate(sys.rhs, sys.y0, 1, { points: 50 });
     const r1 = (-25 + Math.sqrt(621)) / 2, r2 = (-25 - Math.sqrt(621)) / 2;
     for (const { t, y } of samples) {
