@@ -113,6 +113,34 @@ function revise(p: Problem, c: i32, dom: StaticArray<u32>, sgn: StaticArray<i32>
   return nChanged;
 }
 
+/** FIFO of confluences awaiting revision; each is queued at most once, and only when its scope is bounded. */
+class ConfluenceQueue {
+  items: StaticArray<i32>;
+  queued: StaticArray<bool>;
+  head: i32 = 0;
+  tail: i32 = 0;
+  size: i32 = 0;
+  constructor(public p: Problem, public maxScope: i32) {
+    this.items = new StaticArray<i32>(p.nConf + 1);
+    this.queued = new StaticArray<bool>(p.nConf);
+  }
+  push(c: i32): void {
+    if (unchecked(this.queued[c])) return;
+    if (unchecked(this.p.confScope[c + 1]) - unchecked(this.p.confScope[c]) > this.maxScope) return;
+    unchecked((this.items[this.tail] = c));
+    this.tail = (this.tail + 1) % this.items.length;
+    this.size++;
+    unchecked((this.queued[c] = true));
+  }
+  pop(): i32 {
+    const c = unchecked(this.items[this.head]);
+    this.head = (this.head + 1) % this.items.length;
+    this.size--;
+    unchecked((this.queued[c] = false));
+    return c;
+  }
+}
+
 /** Run GAC to a fixpoint over all confluences whose scope is at most maxScope. */
 export function gac(p: Problem, dom: StaticArray<u32>, maxScope: i32): GacResult {
   const res = new GacResult();
@@ -130,25 +158,10 @@ export function gac(p: Problem, dom: StaticArray<u32>, maxScope: i32): GacResult
   const supp = new StaticArray<i32>(maxK);
   const idx = new StaticArray<i32>(maxK);
   const changed = new StaticArray<i32>(maxK);
-  const n = p.nConf;
-  const queue = new StaticArray<i32>(n + 1);
-  const inQueue = new StaticArray<bool>(n);
-  let head: i32 = 0;
-  let tail: i32 = 0;
-  let size: i32 = 0;
-  for (let c = 0; c < n; c++) {
-    const k = unchecked(p.confScope[c + 1]) - unchecked(p.confScope[c]);
-    if (k > maxScope) continue;
-    unchecked((queue[tail] = c));
-    tail = (tail + 1) % (n + 1);
-    size++;
-    unchecked((inQueue[c] = true));
-  }
-  while (size > 0) {
-    const c = unchecked(queue[head]);
-    head = (head + 1) % (n + 1);
-    size--;
-    unchecked((inQueue[c] = false));
+  const queue = new ConfluenceQueue(p, maxScope);
+  for (let c = 0; c < p.nConf; c++) queue.push(c);
+  while (queue.size > 0) {
+    const c = queue.pop();
     res.revisions++;
     const nChanged = revise(p, c, dom, sgn, avail, supp, idx, changed, res);
     for (let i = 0; i < nChanged; i++) {
@@ -160,13 +173,7 @@ export function gac(p: Problem, dom: StaticArray<u32>, maxScope: i32): GacResult
       }
       for (let j = unchecked(p.varConfStart[v]); j < unchecked(p.varConfStart[v + 1]); j++) {
         const c2 = unchecked(p.varConf[j]);
-        if (c2 == c || unchecked(inQueue[c2])) continue;
-        const k2 = unchecked(p.confScope[c2 + 1]) - unchecked(p.confScope[c2]);
-        if (k2 > maxScope) continue;
-        unchecked((queue[tail] = c2));
-        tail = (tail + 1) % (n + 1);
-        size++;
-        unchecked((inQueue[c2] = true));
+        if (c2 != c) queue.push(c2);
       }
     }
   }
