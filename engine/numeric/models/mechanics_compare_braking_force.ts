@@ -4,6 +4,10 @@
 // −10⁴/v for |v| ≥ v0, −100·v below.
 import { type NumericModelDef, req } from "../model.ts";
 import { translationalNetwork } from "./translational_network.ts";
+import { inverseLaw, linearLaw, quadraticLaw, type SpeedLaw, signLaw } from "./speed_laws.ts";
+
+/** The network builder names the derivative dFdv. */
+const dFdv = (law: SpeedLaw) => ({ F: law.F, dFdv: law.dF });
 
 export const mechanics_compare_braking_force: NumericModelDef = {
   mechanism: "mechanics_compare_braking_force",
@@ -16,10 +20,10 @@ export const mechanics_compare_braking_force: NumericModelDef = {
     const sys = translationalNetwork({
       masses: ["mass1", "mass2", "mass3", "mass4"],
       speedForces: [
-        { name: "signForce", F: (v) => (Math.abs(v) >= v0s ? fs * Math.sign(v) : (fs * v) / v0s), dFdv: (v) => (Math.abs(v) >= v0s ? 0 : fs / v0s) },
-        { name: "linearSpeedDependentForce", F: (v) => (fl * v) / vl, dFdv: () => fl / vl },
-        { name: "quadraticSpeedDependentForce", F: (v) => (fq * v * Math.abs(v)) / (vq * vq), dFdv: (v) => (2 * fq * Math.abs(v)) / (vq * vq) },
-        { name: "inverseSpeedDependentForce", F: (v) => (Math.abs(v) >= v0i ? (fi * vi) / v : (fi * v) / v0i), dFdv: (v) => (Math.abs(v) >= v0i ? (-fi * vi) / (v * v) : fi / v0i) },
+        { name: "signForce", ...dFdv(signLaw(fs, v0s)) },
+        { name: "linearSpeedDependentForce", ...dFdv(linearLaw(fl, vl)) },
+        { name: "quadraticSpeedDependentForce", ...dFdv(quadraticLaw(fq, vq)) },
+        { name: "inverseSpeedDependentForce", ...dFdv(inverseLaw(fi, vi, v0i)) },
       ],
       connections: [
         ["signForce.flange", "mass1.flange_a"], ["linearSpeedDependentForce.flange", "mass2.flange_a"],

@@ -4,8 +4,8 @@
 // |w| ≥ w0, −100·w below (msl-examples.md). Flows go INTO a component: the source's
 // flange.tau = −(torque on the inertia), inertia.flange_a.tau = +(torque on the inertia).
 import { type NumericModelDef, req } from "../model.ts";
+import { inverseLaw, linearLaw, quadraticLaw, type SpeedLaw, signLaw } from "./speed_laws.ts";
 
-type Law = { F: (w: number) => number; dF: (w: number) => number };
 
 export const mechanics_compare_braking_torque: NumericModelDef = {
   mechanism: "mechanics_compare_braking_torque",
@@ -15,11 +15,11 @@ export const mechanics_compare_braking_torque: NumericModelDef = {
     const tl = req(p, "linearSpeedDependentTorque.tau_nominal"), wl = req(p, "linearSpeedDependentTorque.w_nominal");
     const tq = req(p, "quadraticSpeedDependentTorque.tau_nominal"), wq = req(p, "quadraticSpeedDependentTorque.w_nominal");
     const ti = req(p, "inverseSpeedDependentTorque.tau_nominal"), wi = req(p, "inverseSpeedDependentTorque.w_nominal"), w0i = req(p, "inverseSpeedDependentTorque.w0");
-    const pairs: [string, string, Law][] = [
-      ["inertia1", "signTorque", { F: (w) => (Math.abs(w) >= w0s ? ts * Math.sign(w) : (ts * w) / w0s), dF: (w) => (Math.abs(w) >= w0s ? 0 : ts / w0s) }],
-      ["inertia2", "linearSpeedDependentTorque", { F: (w) => (tl * w) / wl, dF: () => tl / wl }],
-      ["inertia3", "quadraticSpeedDependentTorque", { F: (w) => (tq * w * Math.abs(w)) / (wq * wq), dF: (w) => (2 * tq * Math.abs(w)) / (wq * wq) }],
-      ["inertia4", "inverseSpeedDependentTorque", { F: (w) => (Math.abs(w) >= w0i ? (ti * wi) / w : (ti * w) / w0i), dF: (w) => (Math.abs(w) >= w0i ? (-ti * wi) / (w * w) : ti / w0i) }],
+    const pairs: [string, string, SpeedLaw][] = [
+      ["inertia1", "signTorque", signLaw(ts, w0s)],
+      ["inertia2", "linearSpeedDependentTorque", linearLaw(tl, wl)],
+      ["inertia3", "quadraticSpeedDependentTorque", quadraticLaw(tq, wq)],
+      ["inertia4", "inverseSpeedDependentTorque", inverseLaw(ti, wi, w0i)],
     ];
     const J = pairs.map(([n]) => req(p, `${n}.J`));
     const rhs = (_t: number, y: number[]) => pairs.flatMap(([, , law], k) => [y[2 * k + 1], law.F(y[2 * k + 1]) / J[k]]);
