@@ -660,8 +660,7 @@ class Solves {
       if (!sup || this.states[i][instance] !== state) continue;
       if (!guard.every((g, k) => (sup[g.var] & masks[k]) !== 0)) continue;
       if (guard.length <= 1) return i;
-      const { problem } = compile(this.free.model, this.states[i], this.free.id);
-      restrictDomains(problem, guard);
+      const { problem } = compile(this.free.model, this.states[i], this.free.id, guard.map((g) => ({ ...g, source: "transition guard" })));
       if (solve(problem, this.ctx.options.solveOptions).count > 0n) return i;
     }
     return -1;
@@ -684,10 +683,6 @@ class Solves {
   supportedAnywhere(v: number): number {
     return this.supported.reduce((m, sup) => (sup ? (m | sup[v]) >>> 0 : m), 0);
   }
-}
-
-function restrictDomains(problem: Problem, guard: readonly ModelGuard[]): void {
-  for (const g of guard) problem.variables[g.var].domain = problem.variables[g.var].domain.filter((c) => g.cells.includes(c));
 }
 
 const cellsOfMask = (mask: number, n: number) => Array.from({ length: n }, (_, i) => i).filter((i) => (mask >>> i) & 1);

@@ -39,6 +39,12 @@ describe("compile (s, r)", () => {
     expect(evidence).toContainEqual({ var: m.variableIndex.get("conduction.dT")!, cell: 0, source: "scenario mass1_hotter restrict" });
     expect(evidence).toContainEqual({ var: m.variableIndex.get("mass1.d1__T")!, cell: 2, source: "state mass1.COOLING" });
   });
+  it("applies a caller's extra restrictions after the scenario's, with their evidence", () => {
+    const dT = m.variableIndex.get("conduction.d1__dT")!;
+    const { problem, evidence } = compile(m, s, "mass1_hotter", [{ var: dT, cells: [1, 2], source: "observation" }]);
+    expect(problem.variables[dT].domain).toEqual([1, 2]);
+    expect(evidence).toContainEqual({ var: dT, cell: 0, source: "observation" });
+  });
   it("activates exactly the laws of the selected states plus connection laws", () => {
     const { problem } = compile(m, s);
     expect(problem.confluences.length).toBe(m.laws.length); // no state-dependent laws in this mechanism

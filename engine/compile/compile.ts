@@ -1,5 +1,5 @@
 // Compile (s, r): active variables, domains D_{s,r} and active confluences C(s,r).
-import type { MechanismModel, ModelRestriction, ModelScenario } from "../model/model.ts";
+import type { MechanismModel, ModelScenario } from "../model/model.ts";
 import { multiStateInstances } from "../model/model.ts";
 import { oneOf } from "../model/issues.ts";
 import type { Problem } from "./problem.ts";
@@ -67,7 +67,18 @@ export function stateLabel(model: MechanismModel, s: CompositeState): string {
   return multi.length ? multi.map((i) => s[i.name]).join("|") : "unconditional";
 }
 
-export function compile(model: MechanismModel, state: CompositeState, scenarioId?: string): Compiled {
+/** A restriction added by the caller for one compilation (a guard, an observation). */
+export interface ExtraRestriction {
+  var: number;
+  cells: readonly number[];
+  source: string;
+}
+
+/**
+ * `extra` restrictions apply after the scenario's, with the same evidence: they let a
+ * caller ask about a state under additional cells (a transition guard, an observation).
+ */
+export function compile(model: MechanismModel, state: CompositeState, scenarioId?: string, extra: readonly ExtraRestriction[] = []): Compiled {
   checkPartialState(model, state);
   const missing = model.instances.filter((i) => state[i.name] === undefined);
   if (missing.length) {
@@ -76,7 +87,7 @@ export function compile(model: MechanismModel, state: CompositeState, scenarioId
   const scenario = findScenario(model, scenarioId);
   const domains = model.variables.map((v) => new Set(v.cells.map((_, i) => i)));
   const evidence: RestrictionEvidence[] = [];
-  const apply = (r: ModelRestriction) => {
+  const apply = (r: ExtraRestriction) => {
     const d = domains[r.var];
     for (const cell of [...d]) {
       if (!r.cells.includes(cell)) {
@@ -90,6 +101,7 @@ export function compile(model: MechanismModel, state: CompositeState, scenarioId
   }
   scenario.context.forEach(apply);
   scenario.restrict.forEach(apply);
+  extra.forEach(apply);
   const active = model.laws.filter((l) => l.state === null || (l.instance !== null && state[l.instance] === l.state));
   const problem: Problem = {
     mechanism: model.id,

@@ -97,10 +97,8 @@ const toState = (model: MechanismModel, s: string[]): CompositeState =>
 
 /** Exact nonemptiness of the relation for a composite state with observed cells as domain restrictions. */
 function relation(model: MechanismModel, s: CompositeState, cells: Map<number, number[]>): { nonempty: boolean; law?: string } {
-  const { problem } = compile(model, s, model.scenarios.find((x) => x.id === "base")?.id);
-  for (const [v, allowed] of cells) {
-    problem.variables[v].domain = problem.variables[v].domain.filter((c) => allowed.includes(c));
-  }
+  const observed = [...cells].map(([v, allowed]) => ({ var: v, cells: allowed, source: "observation" }));
+  const { problem } = compile(model, s, model.scenarios.find((x) => x.id === "base")?.id, observed);
   const sol = solve(problem);
   if (sol.count > 0n) return { nonempty: true };
   const e = sol.empty!;
