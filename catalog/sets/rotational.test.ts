@@ -364,6 +364,9 @@ describe("mechanics_first and mechanics_first_grounded", () => {
       expect(f.supported("torque.d1__flange__tau")).toEqual(["negative"]);
       expect(f.supported("inertia1.d1__flange_a__tau")).toEqual(["positive"]);
       expect(f.supported("spring.d1__tau")).toEqual(["zero"]);
+      // phase 0: the sine crosses zero rising, with no curvature yet (d2__y = -w^2*y = 0)
+      expect(f.supported("sine.d1__y")).toEqual(["positive"]);
+      expect(f.supported("sine.d2__y")).toEqual(["zero"]);
     });
 
     it(`${id}: positive half-wave from the MSL coordinates — motor and gear side accelerate forward`, () => {
@@ -372,10 +375,12 @@ describe("mechanics_first and mechanics_first_grounded", () => {
       expect(f.supported("inertia2.a")).toEqual(["positive"]);
       expect(f.supported("inertia3.a")).toEqual(["zero"]); // the unstretched spring transmits nothing yet
       expect(f.supported("damper.d1__tau")).toEqual(["negative"]); // the bearing damper starts to resist
+      expect(f.supported("sine.d2__y")).toEqual(["negative"]); // a positive half-wave curves back down
       const g = only(m, "drive_negative", "NEGATIVE|REST|REST|UNLOADED|REST|UNLOADED");
       expect(g.supported("inertia1.a")).toEqual(["negative"]);
       expect(g.supported("inertia2.a")).toEqual(["negative"]);
       expect(g.supported("damper.d1__tau")).toEqual(["positive"]);
+      expect(g.supported("sine.d2__y")).toEqual(["positive"]);
     });
 
     it(`${id}: without restrictions inertia1 and inertia2 share a direction and the damper opposes it`, () => {

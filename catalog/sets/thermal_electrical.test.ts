@@ -177,9 +177,15 @@ describe("component sign tests (hand-derived)", () => {
     expect(zero.forced["resistor.i"]).toBe("zero");
     expect(zero.supported["source.d1__v"]).toEqual(["negative", "positive"]);
     expect(inState("POSITIVE").supported["source.d1__v"]).toEqual(["negative", "zero", "positive"]); // the crest
+    // harmonic (offset 0): v'' = -w^2*v, so the curvature always points back to zero
+    expect(inState("POSITIVE").forced["source.d2__v"]).toBe("negative");
+    expect(inState("NEGATIVE").forced["source.d2__v"]).toBe("positive");
+    expect(inState("NEGATIVE").supported["source.d1__v"]).toEqual(["negative", "zero", "positive"]); // the trough
+    expect(zero.forced["source.d2__v"]).toBe("zero");
     // with zero amplitude, v stays at zero: the crossing law then forces d1__v = 0
     const flat = circuit({ type: "electrical.SineVoltage", V: "zero" }, "electrical.Resistor");
     expect(at(flat, { source: "ZERO" }).forced["source.d1__v"]).toBe("zero");
+    expect(at(flat, { source: "ZERO" }).forced["source.d2__v"]).toBe("zero");
   });
 });
 
@@ -210,6 +216,9 @@ describe("electrical_resistor", () => {
     expect(d.forced["thermalConductor.d1__Q_flow"]).toBe("zero");
     expect(d.forced["SineVoltage1.i"]).toBe("zero");
     expect(d.forced["SineVoltage1.d1__i"]).toBe("negative");
+    // phase 0: the voltage crosses zero rising, with no curvature yet
+    expect(d.forced["SineVoltage1.d1__v"]).toBe("positive");
+    expect(d.forced["SineVoltage1.d2__v"]).toBe("zero");
   });
   for (const [scenario, state, sign] of [["positive_half_wave", "POSITIVE", "positive"], ["negative_half_wave", "NEGATIVE", "negative"]] as const) {
     it(`${scenario}: the resistor carries current and heats its node above the ambient`, () => {
@@ -222,6 +231,8 @@ describe("electrical_resistor", () => {
       expect(d.forced["thermalConductor.Q_flow"]).toBe("positive");
       expect(d.forced["fixedTemperature.port.Q_flow"]).toBe("positive");
       expect(d.forced["SineVoltage1.i"]).toBe(sign === "positive" ? "negative" : "positive"); // the source delivers power
+      // each half-wave curves back toward zero: sign(d2__v) = -sign(v)
+      expect(d.forced["SineVoltage1.d2__v"]).toBe(sign === "positive" ? "negative" : "positive");
     });
   }
 });

@@ -111,6 +111,49 @@ describe("component sign tests", () => {
     }
   });
 
+  it("blocks.Sine: harmonic output (offset 0) — the curvature opposes y, and y crosses zero with a nonzero slope", () => {
+    // sine -> force -> mass.flange_a. y = A*sin(w*t + phase) gives y'' = -w^2*y, so
+    // sign(d2__y) = -sign(y); at y = 0, |d1__y| = w*A > 0 (amplitude positive).
+    const sineRig = (amplitude?: string) =>
+      rig(
+        [
+          { name: "sine", type: "blocks.Sine", ...(amplitude ? { parameters: { amplitude } } : {}) },
+          { name: "force", type: "translational.Force" },
+          { name: "mass", type: "translational.Mass" },
+        ],
+        [["sine.y", "force.f"], ["force.flange", "mass.flange_a"]],
+        ["mass.flange_b"],
+        { crest: { "sine.y": ["positive"], "sine.d1__y": ["zero"] } },
+      );
+    const m = sineRig();
+    // the sine's state does not restrict the mass's direction: 3 x 3 consistent states
+    expect(labels(consistent(m, "base"))).toHaveLength(9);
+    for (const [state, y, d2, d1] of [
+      // y > 0: curving down; the slope takes every sign (rising, at the crest, falling)
+      ["POSITIVE", "positive", "negative", ["negative", "zero", "positive"]],
+      // y = 0: no curvature, and never a flat zero (that would need amplitude 0)
+      ["ZERO", "zero", "zero", ["negative", "positive"]],
+      // y < 0: curving up; the trough is the d1__y = 0 point
+      ["NEGATIVE", "negative", "positive", ["negative", "zero", "positive"]],
+    ] as const) {
+      const found = consistent(m, "base", { sine: state });
+      expect(found, state).toHaveLength(3);
+      for (const f of found) {
+        expectForced(f, { "sine.y": y, "sine.d2__y": d2, "force.f": y, "mass.a": y });
+        expect(f.supported("sine.d1__y"), `${f.label}: sine.d1__y`).toEqual([...d1]);
+        expect(f.supported("force.d1__f"), `${f.label}: force.d1__f`).toEqual([...d1]); // the signal's slope reaches the force
+      }
+    }
+    // at the crest (y > 0, d1__y = 0) the slope can only turn negative next: d2__y < 0
+    const crest = consistent(sineRig(), "crest");
+    expect(crest.map((f) => f.state.sine)).toEqual(["POSITIVE", "POSITIVE", "POSITIVE"]);
+    for (const f of crest) expectForced(f, { "sine.d2__y": "negative" });
+    // a zero amplitude makes the output a flat zero: the crossing law then forces d1__y = 0
+    const flat = consistent(sineRig("zero"), "base", { sine: "ZERO" });
+    expect(flat).toHaveLength(3);
+    for (const f of flat) expectForced(f, { "sine.d1__y": "zero", "sine.d2__y": "zero" });
+  });
+
   it("Accelerate: a = a_ref; the flange force is what the motion needs (a negative reference pulls back)", () => {
     const m = rig(
       [
@@ -337,6 +380,8 @@ describe("mechanisms in their start situations", () => {
       "mass1.a": "zero", "mass2.a": "zero", "spring1.f": "zero", "damper1.f": "zero", "damper1.d1__f": "zero",
       // the rising sine makes the force on each mass start to grow
       "force1.d1__flange__f": "negative", "mass1.d1__flange_a__f": "positive", "force2.d1__flange__f": "negative",
+      // phase 0: the sines are at their zero crossing, so neither curves yet (d2__y = -w^2*y = 0)
+      "sine1.d2__y": "zero", "sine2.d2__y": "zero",
     });
     // a mass moving forward compresses its spring (its force starts to fall) and loads the damper in compression
     for (const b of consistent(m, "base", { mass2: "MOVING_POSITIVE", spring1: "UNLOADED", mass1: "REST", sine1: "ZERO" })) {

@@ -19,7 +19,7 @@ export const electrical_resistor: NumericModelDef = {
       rhs: () => [1],
       period: 1 / f,
       observe(_t, [tau]) {
-        const v = V * Math.sin(w * tau), dv = V * w * Math.cos(w * tau);
+        const v = V * Math.sin(w * tau), dv = V * w * Math.cos(w * tau), d2v = -w * w * v;
         let P = 0;
         for (let k = 0; k < 100; k++) P = (v * v) / (R * (1 + alpha * (T0 + P / G - Tref)));
         const T = T0 + P / G;
@@ -28,7 +28,7 @@ export const electrical_resistor: NumericModelDef = {
         const dT = dP / G, dRa = R * alpha * dT;
         const i = v / Ra, di = (dv * Ra - v * dRa) / (Ra * Ra);
         return {
-          "SineVoltage1.v": v, "SineVoltage1.d1__v": dv,
+          "SineVoltage1.v": v, "SineVoltage1.d1__v": dv, "SineVoltage1.d2__v": d2v,
           "SineVoltage1.i": -i, "SineVoltage1.d1__i": -di,
           "SineVoltage1.p.v": v, "SineVoltage1.n.v": 0, "SineVoltage1.p.i": -i, "SineVoltage1.n.i": i,
           "resistor.v": v, "resistor.d1__v": dv, "resistor.i": i, "resistor.d1__i": di,

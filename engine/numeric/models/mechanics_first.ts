@@ -1,12 +1,9 @@
 // MSL Rotational.Examples.First (supports on the fixed flange) and FirstGrounded.
 import { type NumericModelDef, req } from "../model.ts";
 import { gearedTrain } from "./rotational_geared.ts";
+import { sineSignal } from "./signals.ts";
 
-const sineDrive = (p: Record<string, number>) => {
-  const A = req(p, "sine.amplitude"), f = req(p, "sine.f"), ph = req(p, "sine.phase"), off = req(p, "sine.offset");
-  const w = 2 * Math.PI * f;
-  return { signal: "sine", period: 1 / f, input: (t: number): [number, number] => [A * Math.sin(w * t + ph) + off, A * w * Math.cos(w * t + ph)] };
-};
+const sineDrive = (p: Record<string, number>) => ({ signal: "sine", ...sineSignal(p, "sine") });
 
 export const mechanics_first: NumericModelDef = {
   mechanism: "mechanics_first",
@@ -24,7 +21,7 @@ export const mechanics_grounded_geared_dual_inertia: NumericModelDef = {
     gearedTrain({
       drive: (p) => {
         const k = req(p, "constant.k");
-        return { signal: "constant", input: () => [k, 0] };
+        return { signal: "constant", input: (): [number, number] => [k, 0] };
       },
       withSpring: false,
       withSupport: false,

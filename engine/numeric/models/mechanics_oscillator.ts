@@ -2,12 +2,9 @@
 // by a sine force (resonance); system 2 has a damper parallel to its spring.
 import { type NumericModelDef, req } from "../model.ts";
 import { translationalNetwork } from "./translational_network.ts";
+import { sineSignal } from "./signals.ts";
 
-const sine = (p: Record<string, number>, n: string) => {
-  const A = req(p, `${n}.amplitude`), f = req(p, `${n}.f`), ph = req(p, `${n}.phase`), off = req(p, `${n}.offset`);
-  const w = 2 * Math.PI * f;
-  return (t: number): [number, number] => [A * Math.sin(w * t + ph) + off, A * w * Math.cos(w * t + ph)];
-};
+const sine = (p: Record<string, number>, n: string) => sineSignal(p, n).input;
 
 export const mechanics_oscillator: NumericModelDef = {
   mechanism: "mechanics_oscillator",

@@ -7,10 +7,11 @@
 // Flows go INTO a component: torque.flange.tau = −tau, compliant flange_b.tau = tau,
 // flange_a.tau = −tau.
 import { type NumericBlock, type NumericSystem, req } from "../model.ts";
+import type { SignalValue } from "./signals.ts";
 
 export interface GearedOptions {
-  /** The drive signal (value and rate) and its block name. */
-  drive: (p: Record<string, number>) => { signal: string; input: (t: number) => [number, number]; period?: number };
+  /** The drive signal (value, rate and, for a sine, second derivative) and its block name. */
+  drive: (p: Record<string, number>) => { signal: string; input: (t: number) => SignalValue; period?: number };
   withSpring: boolean;
   /** Torque and gear supports on the fixed flange (MSL First) or internally grounded. */
   withSupport: boolean;
@@ -28,7 +29,8 @@ export function gearedTrain(opts: GearedOptions, block: NumericBlock): NumericSy
   const ev = (t: number, y: number[]) => {
     const [phi2, w2] = y;
     const phi3 = opts.withSpring ? y[2] : 0, w3 = opts.withSpring ? y[3] : 0;
-    const [tau, dtau] = drive.input(t);
+    const sig = drive.input(t);
+    const [tau, dtau] = sig;
     const ts = opts.withSpring ? c * (phi3 - phi2 - rel0) : 0;
     const td = d * (0 - w2);
     const a2 = (r * tau + ts + td) / Jr;
@@ -37,7 +39,7 @@ export function gearedTrain(opts: GearedOptions, block: NumericBlock): NumericSy
     const dtd = -d * a2;
     const j2 = (r * dtau + dts + dtd) / Jr;
     const j3 = -dts / J3;
-    return { phi2, w2, phi3, w3, tau, dtau, ts, td, a2, a3, dts, dtd, j2, j3 };
+    return { phi2, w2, phi3, w3, sig, tau, dtau, ts, td, a2, a3, dts, dtd, j2, j3 };
   };
   const y0 = [req(st, "inertia2.phi", "start value"), req(st, "inertia2.w", "start value")];
   if (opts.withSpring) {
@@ -86,6 +88,7 @@ export function gearedTrain(opts: GearedOptions, block: NumericBlock): NumericSy
       o["torque.d1__tau"] = e.dtau;
       o[`${drive.signal}.y`] = e.tau;
       o[`${drive.signal}.d1__y`] = e.dtau;
+      if (e.sig.length === 3) o[`${drive.signal}.d2__y`] = e.sig[2];
       // gear
       kin("idealGear", "flange_a", phi1, w1, a1);
       kin("idealGear", "flange_b", e.phi2, e.w2, e.a2);

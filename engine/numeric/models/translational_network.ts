@@ -5,6 +5,7 @@
 // flange_a.s, flange_b.f = f, flange_a.f = −f. Mass: m·a = flange_a.f + flange_b.f.
 // Force source: flange.f = −f, so the body receives +f.
 import { type NumericBlock, type NumericSystem, req } from "../model.ts";
+import type { SignalValue } from "./signals.ts";
 
 export type ElementKind = "spring" | "damper" | "springDamper";
 
@@ -12,8 +13,8 @@ export interface TranslationalNet {
   masses: string[];
   fixed?: string[];
   elements?: { name: string; kind: ElementKind }[];
-  /** Signal-driven Force sources: the input value (catalog `f`) and its rate at time t. */
-  forces?: { name: string; input: (t: number) => [number, number]; signal?: string }[];
+  /** Signal-driven Force sources: the input value (catalog `f`), its rate and (a sine) its second derivative at time t. */
+  forces?: { name: string; input: (t: number) => SignalValue; signal?: string }[];
   /** Speed-dependent sources: force on the body F(v) and dF/dv; the observed variables to report. */
   speedForces?: { name: string; F: (v: number) => number; dFdv: (v: number) => number }[];
   /** The connection sets (as in the mechanism file). */
@@ -203,6 +204,7 @@ export function translationalNetwork(net: TranslationalNet, block: NumericBlock)
       if (f.signal) {
         o[`${f.signal}.y`] = f.val[0];
         o[`${f.signal}.d1__y`] = f.val[1];
+        if (f.val.length === 3) o[`${f.signal}.d2__y`] = f.val[2];
       }
     }
     for (const f of speedIn) {
