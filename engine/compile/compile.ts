@@ -78,7 +78,22 @@ export interface ExtraRestriction {
  * `extra` restrictions apply after the scenario's, with the same evidence: they let a
  * caller ask about a state under additional cells (a transition guard, an observation).
  */
-export function compile(model: MechanismModel, state: CompositeState, scenarioId?: string, extra: readonly ExtraRestriction[] = []): Compiled {
+export interface CompileOptions {
+  /**
+   * Apply only the scenario's persistent operating context, not its case restrictions
+   * (the simulation session's universe: a case restricts where episodes start, not
+   * where they may go; docs/semantics.md §11.1).
+   */
+  contextOnly?: boolean;
+}
+
+export function compile(
+  model: MechanismModel,
+  state: CompositeState,
+  scenarioId?: string,
+  extra: readonly ExtraRestriction[] = [],
+  options: CompileOptions = {},
+): Compiled {
   checkPartialState(model, state);
   const missing = model.instances.filter((i) => state[i.name] === undefined);
   if (missing.length) {
@@ -100,7 +115,7 @@ export function compile(model: MechanismModel, state: CompositeState, scenarioId
     if (r.state === null || (r.instance !== null && state[r.instance] === r.state)) apply(r);
   }
   scenario.context.forEach(apply);
-  scenario.restrict.forEach(apply);
+  if (!options.contextOnly) scenario.restrict.forEach(apply);
   extra.forEach(apply);
   const active = model.laws.filter((l) => l.state === null || (l.instance !== null && state[l.instance] === l.state));
   const problem: Problem = {

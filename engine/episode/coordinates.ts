@@ -1,0 +1,96 @@
+// What the episode constructor needs to know about each variable: whether it is a
+// parameter, an integrated coordinate (it has a declared derivative, which gives its
+// direction) or a dependent coordinate (no derivative: it only follows the laws), which
+// of its cells are points, and which laws tie it to which other coordinates.
+import type { MechanismModel } from "../model/model.ts";
+import type { CompositeState } from "../compile/compile.ts";
+import type { Sign } from "../compile/problem.ts";
+
+export type CoordinateKind = "parameter" | "integrated" | "dependent";
+
+export interface Coordinate {
+  kind: CoordinateKind;
+  /** Index of the declared derivative (order + 1), for integrated coordinates. */
+  der: number | null;
+  /** Per cell: a point (a landmark, zero) rather than an open interval. */
+  point: boolean[];
+}
+
+export interface CoordinateTable {
+  model: MechanismModel;
+  coords: Coordinate[];
+  /** Per law (index into model.laws): its non-parameter variables, ascending, unique. */
+  lawVars: number[][];
+  /** Per variable: the laws (indices) it occurs in. */
+  lawsOf: number[][];
+  /** Per variable: the integrated coordinate it is the declared derivative of, if any. */
+  integralOf: (number | null)[];
+  /** Per multi-state instance name: its transitions (indices into model.transitions). */
+  transitionsOf: Map<string, number[]>;
+}
+
+/** Interval cells are "negative", "positive" and "(a,b)"; every other cell is a point. */
+export function isPointCell(name: string): boolean {
+  return name !== "negative" && name !== "positive" && !name.startsWith("(");
+}
+
+const tables = new WeakMap<MechanismModel, CoordinateTable>();
+
+export function coordinateTable(model: MechanismModel): CoordinateTable {
+  const cached = tables.get(model);
+  if (cached) return cached;
+  const vars = model.variables;
+  const derOf = new Map<string, number>();
+  vars.forEach((v, i) => derOf.set(`${v.base}#${v.order}`, i));
+  const coords: Coordinate[] = vars.map((v) => {
+    const der = derOf.get(`${v.base}#${v.order + 1}`) ?? null;
+    const kind: CoordinateKind = v.kind === "parameter" ? "parameter" : der !== null ? "integrated" : "dependent";
+    return { kind, der: kind === "integrated" ? der : null, point: v.cells.map(isPointCell) };
+  });
+  const lawVars = model.laws.map((l) => {
+    const s = new Set<number>();
+    for (const t of l.terms) for (const f of t.factors) if (coords[f.var].kind !== "parameter") s.add(f.var);
+    return [...s].sort((a, b) => a - b);
+  });
+  const lawsOf: number[][] = vars.map(() => []);
+  lawVars.forEach((vs, li) => vs.forEach((v) => lawsOf[v].push(li)));
+  const transitionsOf = new Map<string, number[]>();
+  model.transitions.forEach((t, i) => {
+    const list = transitionsOf.get(t.instance) ?? [];
+    list.push(i);
+    transitionsOf.set(t.instance, list);
+  });
+  const integralOf: (number | null)[] = vars.map(() => null);
+  coords.forEach((c, v) => {
+    if (c.der !== null) integralOf[c.der] = v;
+  });
+  const table = { model, coords, lawVars, lawsOf, integralOf, transitionsOf };
+  tables.set(model, table);
+  return table;
+}
+
+/** A law is active in a composite state when it is unconditional or its instance is in its state. */
+export function lawActive(model: MechanismModel, law: number, s: CompositeState): boolean {
+  const l = model.laws[law];
+  return l.state === null || (l.instance !== null && s[l.instance] === l.state);
+}
+
+/**
+ * Causal neighbours of v (docs/semantics.md §13.5): coordinates sharing a law active in
+ * s or s2 (law index), and v's declared derivative and antiderivative (law null).
+ */
+export function* causalNeighbours(t: CoordinateTable, v: number, s: CompositeState, s2: CompositeState): Generator<[number, number | null]> {
+  for (const li of t.lawsOf[v]) {
+    if (!lawActive(t.model, li, s) && !lawActive(t.model, li, s2)) continue;
+    for (const w of t.lawVars[li]) if (w !== v) yield [w, li];
+  }
+  const d = t.coords[v].der, i = t.integralOf[v];
+  if (d !== null) yield [d, null];
+  if (i !== null) yield [i, null];
+}
+
+/** δ(v) under ι: the sign of the derivative's cell; null for coordinates without a derivative. */
+export function direction(t: CoordinateTable, v: number, cells: readonly number[]): Sign | null {
+  const d = t.coords[v].der;
+  return d === null ? null : t.model.variables[d].signs[cells[d]];
+}

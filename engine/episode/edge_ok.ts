@@ -1,0 +1,165 @@
+// EdgeOK_r(x, x', c) and Decl(x, x', c), clause by clause, with the facts each clause
+// relied on (docs/semantics.md §13.4-13.6). The session generates edges through the
+// solver; this checker states the same rules one candidate at a time, explains edges
+// and rejections, and is the oracle the generator is tested against.
+import { compile, type CompositeState } from "../compile/compile.ts";
+import { admissible, satisfies } from "../solve/semantics.ts";
+import { causalNeighbours, direction } from "./coordinates.ts";
+import { type Cause, causes, mandatoryDepartures, optionalTerminations, terminationGroups } from "./causes.ts";
+import { declarationFailure } from "./declarations.ts";
+import { type Episode, sameEpisode } from "./episode.ts";
+import { causalPaths, type Session, switchedCoordinates, varying } from "./session.ts";
+
+export type ClauseId = "cause" | "E1" | "E2" | "E3" | "E4" | "E5" | "E6" | "E7" | "E8" | "Decl";
+
+export interface ClauseResult {
+  clause: ClauseId;
+  ok: boolean;
+  /** Human-readable facts: why it holds, or what breaks it. */
+  facts: string[];
+}
+
+export interface EdgeVerdict {
+  admitted: boolean;
+  cause: Cause;
+  clauses: ClauseResult[];
+}
+
+/** Checks every clause for (x, x', c); `admitted` is their conjunction with x ≠ x'. */
+export function checkEdge(session: Session, x: Episode, y: Episode, c: Cause): EdgeVerdict {
+  const { model, table } = session;
+  const name = (v: number) => model.variables[v].name;
+  const cell = (e: Episode, v: number) => model.variables[v].cells[e.cells[v]];
+  const changed: number[] = [];
+  y.cells.forEach((k, v) => k !== x.cells[v] && changed.push(v));
+  const moved = new Map(c.events.map((e) => [e.var, e]));
+  const clauses: ClauseResult[] = [];
+  const add = (clause: ClauseId, bad: string[], good: string[]) => clauses.push({ clause, ok: bad.length === 0, facts: bad.length ? bad : good });
+
+  // cause membership: c ∈ C_r(x)
+  {
+    const info = session.source(x.state);
+    const key = (k: Cause) => `${k.kind}:${k.events.map((e) => `${e.var}>${e.to}`).join(",")}`;
+    const member = [...causes(table, x, info.classes)].some((k) => key(k) === key(c));
+    const m = mandatoryDepartures(table, x);
+    add("cause", member ? [] : [m.length
+      ? `x is an instant (${m.map((e) => `${name(e.var)} must leave ${cell(x, e.var)}`).join(", ")}); its only cause is that mandatory set`
+      : `the events are not a union of x's termination groups (available: ${optionalTerminations(table, x).map((e) => `${name(e.var)}→${model.variables[e.var].cells[e.to]}`).join(", ") || "none"})`],
+      [c.kind === "intrastate" ? "intrastate cause: x lasts and no departure is mandatory" : `${c.kind} cause with ${c.events.length} event(s)`]);
+  }
+  // E1: parameters and integrated coordinates stay unless an event of c moves them or
+  // they leave a point where their derivative was zero (a higher-order departure)
+  const higher = (v: number) => table.coords[v].point[x.cells[v]] && direction(table, v, x.cells) === 0;
+  {
+    const bad: string[] = [];
+    table.coords.forEach((k, v) => {
+      if (y.cells[v] === x.cells[v]) return;
+      if (k.kind === "parameter") bad.push(`parameter ${name(v)} changes ${cell(x, v)}→${cell(y, v)}`);
+      else if (k.kind === "integrated" && !moved.has(v) && !higher(v)) bad.push(`${name(v)} changes ${cell(x, v)}→${cell(y, v)} without an event of the cause`);
+    });
+    add("E1", bad, ["parameters and integrated coordinates outside the cause keep their cells or leave a point with a zero derivative"]);
+  }
+  // E2: every event reaches its target cell (the nearest cell in its direction)
+  {
+    const bad = c.events.filter((e) => y.cells[e.var] !== e.to).map((e) => `${name(e.var)} should reach ${model.variables[e.var].cells[e.to]} but is ${cell(y, e.var)}`);
+    add("E2", bad, c.events.map((e) => `${name(e.var)} ${model.variables[e.var].cells[e.from]}→${model.variables[e.var].cells[e.to]}`));
+  }
+  // E3: coincidence groups whole; instants take exactly M(x) (epsilon ordering)
+  {
+    const bad: string[] = [];
+    const m = mandatoryDepartures(table, x);
+    if (m.length && c.kind !== "mandatory") bad.push(`x is an instant: the mandatory departures (${m.map((e) => name(e.var)).join(", ")}) preempt every optional exit`);
+    if (m.length) {
+      for (const v of changed) {
+        if (table.coords[v].kind === "integrated" && !moved.has(v) && !table.coords[v].point[x.cells[v]]) bad.push(`${name(v)} leaves an interval at an instant (epsilon ordering)`);
+      }
+    }
+    if (c.kind === "boundary") {
+      const groups = terminationGroups(table, optionalTerminations(table, x), session.source(x.state).classes);
+      for (const g of groups) {
+        const inside = g.filter((e) => moved.has(e.var));
+        if (inside.length && inside.length < g.length) {
+          bad.push(`${inside.map((e) => name(e.var)).join(", ")} coincide exactly with ${g.filter((e) => !moved.has(e.var)).map((e) => name(e.var)).join(", ")}, which the cause leaves out`);
+        }
+      }
+    }
+    add("E3", bad, ["coincidence groups are taken whole"]);
+  }
+  // E5: x' is a solved interpretation of its composite state under the scenario
+  {
+    const { problem } = compile(model, y.state, session.scenario.id, [], { contextOnly: true });
+    const bad: string[] = [];
+    if (!admissible(problem, y.cells)) {
+      problem.variables.forEach((v, i) => !v.domain.includes(y.cells[i]) && bad.push(`${v.name}=${v.cells[y.cells[i]]} is outside its domain in ${stateText(y.state, session)}`));
+      problem.confluences.forEach((k) => !satisfies(problem, k, y.cells) && bad.push(`law ${k.id} is violated`));
+    }
+    add("E5", bad, [`x' satisfies every active law of ${stateText(y.state, session)}`]);
+  }
+  // E6: continuity, one cell at most
+  {
+    const jump = switchedCoordinates(table, x.state, y.state);
+    const bad = changed.filter((v) => Math.abs(y.cells[v] - x.cells[v]) > 1 && !jump.has(v)).map((v) => `${name(v)} jumps ${cell(x, v)}→${cell(y, v)}`);
+    const free = changed.filter((v) => Math.abs(y.cells[v] - x.cells[v]) > 1 && jump.has(v)).map((v) => `${name(v)} jumps ${cell(x, v)}→${cell(y, v)} across a law the state change switches`);
+    add("E6", bad, [`${changed.length} coordinate(s) change, each to an adjacent cell`, ...free]);
+  }
+  // E7: qualitative mean-value rule on coordinates with a derivative: leaving an interval
+  // follows the source derivative; leaving a point follows the source derivative when it
+  // is nonzero, else the target derivative (the derivative over the interval entered)
+  {
+    const bad: string[] = [];
+    for (const v of changed) {
+      const d = direction(table, v, x.cells);
+      if (d === null) continue;
+      const step = Math.sign(y.cells[v] - x.cells[v]);
+      const dv = table.coords[v].der!;
+      const rule = higher(v) ? direction(table, v, y.cells)! : d;
+      if (step !== rule) {
+        bad.push(`${name(v)} moves ${step > 0 ? "up" : "down"} but its derivative ${name(dv)} is ${higher(v) ? `${cell(y, dv)} in x'` : `${cell(x, dv)} in x`}`);
+      }
+    }
+    add("E7", bad, ["every change follows the sign of its derivative"]);
+  }
+  // E4 (local) and E8 (global): causal support of dependent changes
+  {
+    const seeds = c.kind === "intrastate" ? session.drifting(x) : c.events.map((e) => e.var);
+    const seedSet = new Set(seeds);
+    const dep = changed.filter((v) => table.coords[v].kind === "dependent" || (table.coords[v].kind === "integrated" && !moved.has(v) && higher(v)));
+    const changedSet = new Set(changed);
+    const relay = c.kind === "intrastate" ? varying(table) : () => false;
+    const local = dep.filter((v) => ![...causalNeighbours(table, v, x.state, y.state)].some(([w]) => seedSet.has(w) || changedSet.has(w) || relay(w)));
+    add("E4", local.map((v) => `${name(v)} changes but no neighbour under an active law changes or seeds it`),
+      [`${dep.length} change(s) to explain, each next to a seed, another change${c.kind === "intrastate" ? " or a varying coordinate" : ""}`]);
+    const paths = causalPaths(table, x.state, y.state, seeds, changed, dep, relay);
+    const unreached = paths ? [] : dep.filter((v) => !local.includes(v));
+    add("E8", paths ? [] : [`no chain of changes from the seeds (${seeds.map(name).join(", ") || "none"}) reaches ${unreached.map(name).join(", ") || dep.map(name).join(", ")}`],
+      (paths ?? []).map((p) => `${name(p.var)} ← ${name(p.from)} via ${p.law === null ? "derivative" : model.laws[p.law].id}`));
+  }
+  // Decl: every changed component has a compatible declaration
+  {
+    const bad: string[] = [];
+    const good: string[] = [];
+    for (const inst of model.instances) {
+      const a = x.state[inst.name], b = y.state[inst.name];
+      if (a === b) continue;
+      const tried = (table.transitionsOf.get(inst.name) ?? []).map((ti) => model.transitions[ti]).filter((t) => t.from === a);
+      const ok = tried.find((t) => declarationFailure(t, x, y) === null);
+      if (ok) good.push(`${inst.name}: ${a}→${b}${ok.event !== null ? ` on ${name(ok.event)}` : ""}`);
+      else {
+        const why = tried.filter((t) => t.to === b).map((t) => declarationFailure(t, x, y));
+        bad.push(`${inst.name}: ${a}→${b} ${why.length ? `fails its declaration's ${why.join(" / ")}` : "is not declared"}`);
+      }
+    }
+    add("Decl", bad, good.length ? good : ["no component changes state (an interpretation-only edge)"]);
+  }
+  const distinct = !sameEpisode(model, x, y);
+  return { admitted: distinct && clauses.every((k) => k.ok), cause: c, clauses };
+}
+
+const stateText = (s: CompositeState, session: Session) =>
+  session.model.instances.filter((i) => i.states.length > 1).map((i) => `${i.name}=${s[i.name]}`).join(" ") || "the unconditional state";
+
+/** Every cause of x with its verdict for the candidate x' (the explain-edge view). */
+export function explainEdge(session: Session, x: Episode, y: Episode): EdgeVerdict[] {
+  const info = session.source(x.state);
+  return [...causes(session.table, x, info.classes)].map((c) => checkEdge(session, x, y, c));
+}

@@ -1,0 +1,78 @@
+// Bounded reachability (A.4): exact-depth layers R_d(x0) and A^(d)(x0), and the edge set
+// A^{<=H}(x0) = union of A^(1..H). Sets are explicit and interned by episode key.
+import { type Edge, type Session } from "./session.ts";
+import { type Episode, episodeKey } from "./episode.ts";
+
+export interface Layer {
+  depth: number;
+  /** R_d: episode ids reached after exactly d edges. */
+  episodes: number[];
+  /** A^(d): edge ids whose source is in R_{d-1}. */
+  edges: number[];
+}
+
+export interface ReachGraph {
+  /** Interned episodes; ids are positions, in discovery order. */
+  episodes: Episode[];
+  /** Distinct edges of A^{<=H}; ids are positions, in discovery order. */
+  edges: { source: number; target: number; edge: Edge }[];
+  /** layers[0] is R_0 (no edges). */
+  layers: Layer[];
+}
+
+export class ReachLimitError extends Error {
+  override name = "ReachLimitError";
+}
+
+export interface ReachOptions {
+  /** Upper bound on distinct episodes in the graph. */
+  maxEpisodes?: number;
+}
+
+export const DEFAULT_MAX_EPISODES = 1_000_000;
+
+export function reach(session: Session, initial: readonly Episode[], horizon: number, options: ReachOptions = {}): ReachGraph {
+  const model = session.model;
+  const maxEpisodes = options.maxEpisodes ?? DEFAULT_MAX_EPISODES;
+  const ids = new Map<string, number>();
+  const episodes: Episode[] = [];
+  const intern = (x: Episode): number => {
+    const k = episodeKey(model, x);
+    let id = ids.get(k);
+    if (id === undefined) {
+      if (episodes.length >= maxEpisodes) throw new ReachLimitError(`the graph of ${model.id} exceeds ${maxEpisodes} episodes within horizon ${horizon}`);
+      id = episodes.length;
+      ids.set(k, id);
+      episodes.push(x);
+    }
+    return id;
+  };
+  const edgeIds = new Map<string, number>();
+  const edges: ReachGraph["edges"] = [];
+  const first = [...new Set(initial.map(intern))];
+  const layers: Layer[] = [{ depth: 0, episodes: first, edges: [] }];
+  let frontier = first;
+  for (let d = 1; d <= horizon; d++) {
+    const next = new Set<number>();
+    const layerEdges = new Set<number>();
+    for (const src of frontier) {
+      for (const e of session.successors(episodes[src])) {
+        const tgt = intern(e.target);
+        // the cause is a function of (x, x') (docs/semantics.md §13.3), so the pair names the edge
+        const k = `${src}>${tgt}`;
+        let id = edgeIds.get(k);
+        if (id === undefined) {
+          id = edges.length;
+          edgeIds.set(k, id);
+          edges.push({ source: src, target: tgt, edge: e });
+        }
+        layerEdges.add(id);
+        next.add(tgt);
+      }
+    }
+    const layer = { depth: d, episodes: [...next], edges: [...layerEdges] };
+    layers.push(layer);
+    frontier = layer.episodes;
+  }
+  return { episodes, edges, layers };
+}

@@ -1,0 +1,338 @@
+// The separate simulation session (Algorithm 2, lines 22-29) for one mechanism and
+// scenario: it derives causes, collects the declared transitions T(s), and generates
+// every admissible edge (x, x', c) out of a source episode through the exact solver.
+import type { MechanismModel, ModelScenario } from "../model/model.ts";
+import { compile, type CompositeState, type ExtraRestriction, findScenario } from "../compile/compile.ts";
+import { interpretations, solve } from "../solve/solver.ts";
+import { causalNeighbours, type CoordinateTable, coordinateTable, direction, lawActive } from "./coordinates.ts";
+import { type Cause, coincidenceClasses, mandatoryDepartures, optionalTerminations, type QEvent, terminationGroups } from "./causes.ts";
+import { type Episode, episodeKey } from "./episode.ts";
+import { compatibleDeclaration } from "./declarations.ts";
+
+/** How a dependent coordinate's change reached it: from `from` through law `law` (null: a derivative link). */
+export interface Propagation {
+  var: number;
+  from: number;
+  law: number | null;
+}
+
+/** An admissible edge with its evidence. */
+export interface Edge {
+  source: Episode;
+  target: Episode;
+  cause: Cause;
+  /** Seeds of the causal check: the cause's events, or the drifting coordinates (intrastate). */
+  seeds: number[];
+  /** Per changed component (declaration order): the compatible declaration used. */
+  declarations: { instance: string; transition: number }[];
+  /** Changed dependent coordinates in the order the causal search reached them. */
+  propagation: Propagation[];
+}
+
+export class SessionLimitError extends Error {
+  override name = "SessionLimitError";
+}
+
+export interface SessionOptions {
+  /** Upper bound on candidate target interpretations enumerated per source episode. */
+  maxCandidates?: number;
+}
+
+export const DEFAULT_MAX_CANDIDATES = 200_000;
+
+interface SourceInfo {
+  domains: number[][];
+  classes: number[];
+}
+
+export class Session {
+  readonly table: CoordinateTable;
+  readonly scenario: ModelScenario;
+  private readonly sources = new Map<string, SourceInfo>();
+  private readonly memo = new Map<string, Edge[]>();
+  private readonly maxCandidates: number;
+  /** Solver calls and candidate interpretations examined, for benchmarks. */
+  readonly stats = { solves: 0, candidates: 0, edges: 0 };
+
+  constructor(readonly model: MechanismModel, scenarioId?: string, options: SessionOptions = {}) {
+    this.table = coordinateTable(model);
+    this.scenario = findScenario(model, scenarioId);
+    this.maxCandidates = options.maxCandidates ?? DEFAULT_MAX_CANDIDATES;
+  }
+
+  /** D_{s,r} and the exact coincidence classes of a composite state, cached. */
+  source(s: CompositeState): SourceInfo {
+    const key = this.model.instances.map((i) => s[i.name]).join("|");
+    let info = this.sources.get(key);
+    if (!info) {
+      const { problem } = compile(this.model, s, this.scenario.id, [], { contextOnly: true });
+      const domains = problem.variables.map((v) => v.domain);
+      info = { domains, classes: coincidenceClasses(this.table, s, domains) };
+      this.sources.set(key, info);
+    }
+    return info;
+  }
+
+  /** The integrated coordinates moving within their cells (nonzero derivative). */
+  drifting(x: Episode): number[] {
+    const out: number[] = [];
+    this.table.coords.forEach((c, v) => {
+      if (c.kind === "integrated" && direction(this.table, v, x.cells) !== 0) out.push(v);
+    });
+    return out;
+  }
+
+  /** Every admissible edge out of x, memoized by episode. */
+  successors(x: Episode): Edge[] {
+    const key = episodeKey(this.model, x);
+    let edges = this.memo.get(key);
+    if (!edges) {
+      edges = this.generate(x);
+      this.memo.set(key, edges);
+      this.stats.edges += edges.length;
+    }
+    return edges;
+  }
+
+  /**
+   * The admissible edges out of x whose targets keep each bounded variable inside
+   * [lo, hi] (cell indices): the same edges as successors(x), filtered, but with the
+   * bounds applied before solving (the numerical path check's sample hulls). Not memoized.
+   */
+  successorsWithin(x: Episode, bounds: ReadonlyMap<number, readonly [number, number]>): Edge[] {
+    return this.generate(x, bounds);
+  }
+
+  private generate(x: Episode, bounds?: ReadonlyMap<number, readonly [number, number]>): Edge[] {
+    const { model, table } = this;
+    const mandatory = mandatoryDepartures(table, x);
+    const instant = mandatory.length > 0;
+    const terms = instant ? [] : optionalTerminations(table, x);
+    const seedsAll = instant ? mandatory.map((e) => e.var) : this.drifting(x);
+    // Target domains that already encode E1, E2, E6 and E7: parameters and integrated
+    // coordinates stay unless their event moves them; dependents near a potential seed
+    // may move one cell.
+    const moveTo = new Map<number, number>();
+    for (const e of instant ? mandatory : terms) moveTo.set(e.var, e.to);
+    const near = this.reachableDependents(seedsAll);
+    const dom: number[][] = table.coords.map((c, v) => {
+      const here = x.cells[v];
+      if (c.kind === "parameter") return [here];
+      const around = () => [here - 1, here, here + 1].filter((k) => k >= 0 && k < c.point.length);
+      if (c.kind === "integrated") {
+        const to = moveTo.get(v);
+        if (to !== undefined) return instant ? [to] : [here, to];
+        // a higher-order departure: at a point with a zero derivative (E1, E7)
+        return c.point[here] && direction(table, v, x.cells) === 0 && near.has(v) ? around() : [here];
+      }
+      return near.has(v) ? around() : [here];
+    });
+    if (bounds) {
+      for (const [v, [lo, hi]] of bounds) dom[v] = dom[v].filter((k) => k >= lo && k <= hi);
+    }
+    const extra: ExtraRestriction[] = dom.map((cells, v) => ({ var: v, cells, source: "edge candidate" }));
+    const info = this.source(x.state);
+    const groups = instant ? [] : terminationGroups(table, terms, info.classes);
+    const groupOf = new Map<number, number>();
+    groups.forEach((g, i) => g.forEach((e) => groupOf.set(e.var, i)));
+    const out: Edge[] = [];
+    let candidates = 0;
+    for (const s2 of this.targetStates(x, dom)) {
+      // E6 exemption: quantities of a law switched on by this state change may jump
+      const jump = switchedCoordinates(table, x.state, s2);
+      const widen = (v: number) => {
+        const b = bounds?.get(v);
+        return model.variables[v].cells.map((_, k) => k).filter((k) => !b || (k >= b[0] && k <= b[1]));
+      };
+      const ex = jump.size ? extra.map((r) => (jump.has(r.var) && near.has(r.var) ? { ...r, cells: widen(r.var) } : r)) : extra;
+      const { problem } = compile(model, s2, this.scenario.id, ex, { contextOnly: true });
+      const sol = solve(problem);
+      this.stats.solves++;
+      for (const cells of interpretations(sol)) {
+        if (++candidates > this.maxCandidates) {
+          throw new SessionLimitError(`more than ${this.maxCandidates} candidate targets out of one episode of ${model.id}; raise the limit or restrict the scenario`);
+        }
+        const target: Episode = { state: s2, cells };
+        const edge = this.admit(x, target, instant, mandatory, groups, groupOf);
+        if (edge) out.push(edge);
+      }
+    }
+    this.stats.candidates += candidates;
+    return out;
+  }
+
+  /** E3, E4, E8 and Decl on a candidate whose domains already satisfy E1, E2, E5-E7. */
+  private admit(x: Episode, y: Episode, instant: boolean, mandatory: QEvent[], groups: QEvent[][], groupOf: Map<number, number>): Edge | null {
+    const { model, table } = this;
+    const changed: number[] = [];
+    for (let v = 0; v < y.cells.length; v++) if (y.cells[v] !== x.cells[v]) changed.push(v);
+    const stateChanged = model.instances.some((i) => x.state[i.name] !== y.state[i.name]);
+    if (!changed.length && !stateChanged) return null;
+    const inM = new Set(mandatory.map((e) => e.var));
+    const events: QEvent[] = [];
+    const explain: number[] = [];
+    for (const v of changed) {
+      const k = table.coords[v];
+      if (k.kind === "dependent") explain.push(v);
+      else if (k.kind === "integrated" && !inM.has(v)) {
+        if (!k.point[x.cells[v]]) events.push({ var: v, from: x.cells[v], to: y.cells[v] });
+        else {
+          // higher-order departure: the target derivative must point the way it moves (E7)
+          if (direction(table, v, y.cells) !== Math.sign(y.cells[v] - x.cells[v])) return null;
+          explain.push(v);
+        }
+      }
+    }
+    let cause: Cause;
+    if (instant) {
+      if (events.length) return null; // epsilon ordering: no terminations at an instant (E3)
+      cause = { kind: "mandatory", events: mandatory };
+    } else if (!events.length) cause = { kind: "intrastate", events: [] };
+    else {
+      // E3: a cause takes whole coincidence groups
+      const hit = new Set(events.map((e) => groupOf.get(e.var)!));
+      for (const g of hit) if (!groups[g].every((e) => y.cells[e.var] === e.to)) return null;
+      cause = { kind: "boundary", events };
+    }
+    const seeds = cause.kind === "intrastate" ? this.drifting(x) : cause.events.map((e) => e.var);
+    const propagation = causalPaths(table, x.state, y.state, seeds, changed, explain, cause.kind === "intrastate" ? varying(table) : undefined);
+    if (!propagation) return null;
+    const declarations: Edge["declarations"] = [];
+    for (const inst of model.instances) {
+      if (x.state[inst.name] === y.state[inst.name]) continue;
+      const t = compatibleDeclaration(table, inst.name, x, y);
+      if (t === null) return null;
+      declarations.push({ instance: inst.name, transition: t });
+    }
+    return { source: x, target: y, cause, seeds, declarations, propagation };
+  }
+
+  /** Coordinates connected to a seed in the causal graph of any pair of states (an over-approximation of E8). */
+  private reachableDependents(seeds: number[]): Set<number> {
+    const { table } = this;
+    const seen = new Set<number>(seeds);
+    const queue = [...seeds];
+    while (queue.length) {
+      const v = queue.pop()!;
+      const next = [...table.lawsOf[v].flatMap((li) => table.lawVars[li]), table.coords[v].der, table.integralOf[v]];
+      for (const w of next) {
+        if (w === null || seen.has(w)) continue;
+        seen.add(w);
+        queue.push(w);
+      }
+    }
+    return seen;
+  }
+
+  /**
+   * Candidate target composite states: each multi-state component keeps its state or
+   * takes a declared transition whose source guard holds on x and whose event
+   * coordinate can move; options whose state restrictions miss the target domains go.
+   */
+  private *targetStates(x: Episode, dom: number[][]): Generator<CompositeState> {
+    const { model, table } = this;
+    const fits = (inst: string, st: string) =>
+      model.restrictions.every((r) => r.instance !== inst || r.state !== st || dom[r.var].some((c) => r.cells.includes(c)));
+    const axes = model.instances.map((inst) => {
+      const here = x.state[inst.name];
+      const opts = fits(inst.name, here) ? [here] : [];
+      for (const ti of table.transitionsOf.get(inst.name) ?? []) {
+        const t = model.transitions[ti];
+        if (t.from !== here || opts.includes(t.to) || !fits(inst.name, t.to)) continue;
+        if (!t.source.every((g) => g.cells.includes(x.cells[g.var]))) continue;
+        if (t.event !== null && !dom[t.event].some((c) => c !== x.cells[t.event!])) continue;
+        opts.push(t.to);
+      }
+      return opts;
+    });
+    if (axes.some((a) => a.length === 0)) return;
+    const idx = axes.map(() => 0);
+    for (;;) {
+      const s: CompositeState = {};
+      model.instances.forEach((inst, k) => (s[inst.name] = axes[k][idx[k]]));
+      yield s;
+      let k = axes.length - 1;
+      while (k >= 0 && ++idx[k] === axes[k].length) idx[k--] = 0;
+      if (k < 0) return;
+    }
+  }
+}
+
+/**
+ * E4 and E8: every change to explain (dependent coordinates, higher-order departures)
+ * must be reached from a seed in the causal graph of (s, s2), stepping through changed
+ * coordinates or through `relay`
+ * coordinates (under the intrastate cause, every coordinate that may vary within its
+ * cell: dependents and drifting integrated coordinates). Returns one predecessor per
+ * reached coordinate (relays included), or null when some change stays unexplained.
+ */
+export function causalPaths(
+  t: CoordinateTable,
+  s: CompositeState,
+  s2: CompositeState,
+  seeds: readonly number[],
+  changed: readonly number[],
+  explain: readonly number[],
+  relay: (v: number) => boolean = () => false,
+): Propagation[] | null {
+  const pending = new Set(explain);
+  if (!pending.size) return [];
+  const changedSet = new Set(changed);
+  const via = new Map<number, Propagation>();
+  const seen = new Set<number>(seeds);
+  const queue = [...seeds];
+  while (queue.length && pending.size) {
+    const v = queue.shift()!;
+    for (const [w, law] of causalNeighbours(t, v, s, s2)) {
+      if (seen.has(w) || !(changedSet.has(w) || relay(w))) continue;
+      seen.add(w);
+      via.set(w, { var: w, from: v, law });
+      pending.delete(w);
+      queue.push(w);
+    }
+  }
+  if (pending.size) return null;
+  // the chains that end in changed dependents, seeds excluded, in reach order
+  const keep = new Set<number>();
+  for (const v of changed) {
+    for (let p = via.get(v); p && !keep.has(p.var); p = via.get(p.from)) keep.add(p.var);
+  }
+  return [...via.values()].filter((p) => keep.has(p.var));
+}
+
+/**
+ * The dependent coordinates that may jump on an edge from s to s2 (the E6 exemption):
+ * those of a law active in exactly one of the two states (a switched law: a kink or a
+ * stick makes its quantities discontinuous), and every dependent tied to one of them
+ * through laws active in s or s2. Integrated coordinates never jump: each is the
+ * integral of its bounded derivative (docs/semantics.md §13.4).
+ */
+export function switchedCoordinates(t: CoordinateTable, s: CompositeState, s2: CompositeState): Set<number> {
+  const out = new Set<number>();
+  const queue: number[] = [];
+  t.model.laws.forEach((l, li) => {
+    if (l.state === null || lawActive(t.model, li, s) === lawActive(t.model, li, s2)) return;
+    for (const v of t.lawVars[li]) {
+      if (t.coords[v].kind === "dependent" && !out.has(v)) out.add(v), queue.push(v);
+    }
+  });
+  while (queue.length) {
+    const v = queue.pop()!;
+    for (const li of t.lawsOf[v]) {
+      if (!lawActive(t.model, li, s) && !lawActive(t.model, li, s2)) continue;
+      for (const w of t.lawVars[li]) {
+        if (t.coords[w].kind === "dependent" && !out.has(w)) out.add(w), queue.push(w);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Under the intrastate cause, variation spreads through every coordinate (not through
+ * parameters): a zero derivative in a lasting episode may be a crossing the cells
+ * cannot tell apart from rest, so it does not block the chain (docs/semantics.md §13.5).
+ */
+export function varying(t: CoordinateTable): (v: number) => boolean {
+  return (v) => t.coords[v].kind !== "parameter";
+}
