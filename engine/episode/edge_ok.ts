@@ -2,7 +2,7 @@
 // relied on (docs/semantics.md §13.4-13.6). The session generates edges through the
 // solver; this checker states the same rules one candidate at a time, explains edges
 // and rejections, and is the oracle the generator is tested against.
-import { compile, type CompositeState } from "../compile/compile.ts";
+import type { CompositeState } from "../compile/compile.ts";
 import { admissible, satisfies } from "../solve/semantics.ts";
 import { causalNeighbours, direction } from "./coordinates.ts";
 import { type Cause, causes, mandatoryDepartures, optionalTerminations, terminationGroups } from "./causes.ts";
@@ -87,7 +87,7 @@ export function checkEdge(session: Session, x: Episode, y: Episode, c: Cause): E
   }
   // E5: x' is a solved interpretation of its composite state under the scenario
   {
-    const { problem } = compile(model, y.state, session.scenario.id, [], { contextOnly: true });
+    const problem = session.problemOf(y.state);
     const bad: string[] = [];
     if (!admissible(problem, y.cells)) {
       problem.variables.forEach((v, i) => !v.domain.includes(y.cells[i]) && bad.push(`${v.name}=${v.cells[y.cells[i]]} is outside its domain in ${stateText(y.state, session)}`));

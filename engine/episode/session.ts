@@ -3,6 +3,7 @@
 // every admissible edge (x, x', c) out of a source episode through the exact solver.
 import type { MechanismModel, ModelScenario } from "../model/model.ts";
 import { compile, type CompositeState, type ExtraRestriction, findScenario } from "../compile/compile.ts";
+import type { Problem } from "../compile/problem.ts";
 import { interpretations, solve } from "../solve/solver.ts";
 import { causalNeighbours, type CoordinateTable, coordinateTable, direction, lawActive } from "./coordinates.ts";
 import { type Cause, coincidenceClasses, mandatoryDepartures, optionalTerminations, type QEvent, terminationGroups } from "./causes.ts";
@@ -49,6 +50,7 @@ export class Session {
   readonly table: CoordinateTable;
   readonly scenario: ModelScenario;
   private readonly sources = new Map<string, SourceInfo>();
+  private readonly problems = new Map<string, Problem>();
   private readonly memo = new Map<string, Edge[]>();
   private readonly maxCandidates: number;
   /** Solver calls and candidate interpretations examined, for benchmarks. */
@@ -60,13 +62,23 @@ export class Session {
     this.maxCandidates = options.maxCandidates ?? DEFAULT_MAX_CANDIDATES;
   }
 
-  /** D_{s,r} and the exact coincidence classes of a composite state, cached. */
+  /** C(s, r') and D_{s,r'} of a composite state under the scenario's context, cached. */
+  problemOf(s: CompositeState): Problem {
+    const key = this.model.instances.map((i) => s[i.name]).join("|");
+    let p = this.problems.get(key);
+    if (!p) {
+      p = compile(this.model, s, this.scenario.id, [], { contextOnly: true }).problem;
+      this.problems.set(key, p);
+    }
+    return p;
+  }
+
+  /** D_{s,r'} and the exact coincidence classes of a composite state, cached. */
   source(s: CompositeState): SourceInfo {
     const key = this.model.instances.map((i) => s[i.name]).join("|");
     let info = this.sources.get(key);
     if (!info) {
-      const { problem } = compile(this.model, s, this.scenario.id, [], { contextOnly: true });
-      const domains = problem.variables.map((v) => v.domain);
+      const domains = this.problemOf(s).variables.map((v) => v.domain);
       info = { domains, classes: coincidenceClasses(this.table, s, domains) };
       this.sources.set(key, info);
     }
