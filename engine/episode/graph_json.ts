@@ -1,0 +1,113 @@
+// The machine format of a bounded episode graph (`mech simulate --json`) and of an edge
+// explanation (`mech explain-edge --json`). Everything is named: variables, cells,
+// components, states and laws appear by name, never by index, so a consumer needs no
+// model. Episode and edge ids are positions in `episodes` and `edges`.
+import { z } from "zod";
+
+const Name = z.string().min(1);
+const Id = z.int().min(0);
+
+export const QEventJson = z.object({
+  var: Name,
+  from: Name.describe("cell before the event"),
+  to: Name.describe("cell the event reaches"),
+}).strict();
+export type QEventJson = z.infer<typeof QEventJson>;
+
+export const CauseJson = z.object({
+  kind: z.enum(["mandatory", "boundary", "intrastate"]),
+  events: z.array(QEventJson),
+}).strict();
+export type CauseJson = z.infer<typeof CauseJson>;
+
+export const EpisodeJson = z.object({
+  id: Id,
+  state: z.record(Name, Name).describe("local state of every multi-state component"),
+  cells: z.array(Name).describe("cell of every variable, in the order of `variables`"),
+}).strict();
+export type EpisodeJson = z.infer<typeof EpisodeJson>;
+
+export const ChangeJson = z.object({ var: Name, from: Name, to: Name }).strict();
+export type ChangeJson = z.infer<typeof ChangeJson>;
+
+export const EdgeJson = z.object({
+  id: Id,
+  source: Id,
+  target: Id,
+  cause: CauseJson,
+  declarations: z.array(z.object({
+    component: Name,
+    from: Name,
+    to: Name,
+    event: Name.nullable().describe("the declaration's event coordinate, if it names one"),
+  }).strict()).describe("the compatible declaration licensing each component's state change"),
+  propagation: z.array(z.object({
+    var: Name,
+    from: Name,
+    via: Name.describe('a law id, or "derivative" for a derivative link'),
+  }).strict()).describe("how each changed dependent coordinate was reached from the seeds"),
+  changes: z.array(ChangeJson).describe("every variable whose cell differs between source and target"),
+}).strict();
+export type EdgeJson = z.infer<typeof EdgeJson>;
+
+export const TransitionTripleJson = z.object({ component: Name, source: Name, target: Name }).strict();
+export type TransitionTripleJson = z.infer<typeof TransitionTripleJson>;
+
+export const GraphJson = z.object({
+  mechanism: Name,
+  scenario: Name,
+  horizon: z.int().min(0),
+  variables: z.array(Name),
+  components: z.array(Name).describe("the multi-state components"),
+  initial: z.array(Id).describe("R_0"),
+  layers: z.array(z.object({
+    depth: z.int().min(0),
+    episodes: z.array(Id).describe("R_d"),
+    edges: z.array(Id).describe("A^(d)"),
+  }).strict()),
+  episodes: z.array(EpisodeJson),
+  edges: z.array(EdgeJson),
+  transitions: z.array(TransitionTripleJson).describe("Definition 7: every (component, s(p), s'(p)) with s(p) != s'(p) over A^{<=H}"),
+}).strict().superRefine((g, ctx) => {
+  const n = g.episodes.length;
+  g.episodes.forEach((e, i) => {
+    if (e.id !== i) ctx.addIssue({ code: "custom", path: ["episodes", i, "id"], message: `expected id ${i} (ids are positions)` });
+    if (e.cells.length !== g.variables.length) {
+      ctx.addIssue({ code: "custom", path: ["episodes", i, "cells"], message: `expected ${g.variables.length} cells, got ${e.cells.length}` });
+    }
+  });
+  g.edges.forEach((e, i) => {
+    if (e.id !== i) ctx.addIssue({ code: "custom", path: ["edges", i, "id"], message: `expected id ${i} (ids are positions)` });
+    if (e.source >= n) ctx.addIssue({ code: "custom", path: ["edges", i, "source"], message: `no episode ${e.source}` });
+    if (e.target >= n) ctx.addIssue({ code: "custom", path: ["edges", i, "target"], message: `no episode ${e.target}` });
+  });
+  g.layers.forEach((l, d) => {
+    if (l.depth !== d) ctx.addIssue({ code: "custom", path: ["layers", d, "depth"], message: `expected depth ${d}` });
+    l.episodes.forEach((x, k) => x >= n && ctx.addIssue({ code: "custom", path: ["layers", d, "episodes", k], message: `no episode ${x}` }));
+    l.edges.forEach((x, k) => x >= g.edges.length && ctx.addIssue({ code: "custom", path: ["layers", d, "edges", k], message: `no edge ${x}` }));
+  });
+});
+export type GraphJson = z.infer<typeof GraphJson>;
+
+export const ClauseJson = z.object({
+  clause: z.enum(["cause", "E1", "E2", "E3", "E4", "E5", "E6", "E7", "E8", "Decl"]),
+  ok: z.boolean(),
+  facts: z.array(z.string()),
+}).strict();
+
+/** `mech explain-edge --json`: the candidate edge and one verdict per cause of the source. */
+export const EdgeExplanationJson = z.object({
+  mechanism: Name,
+  scenario: Name,
+  source: EpisodeJson.omit({ id: true }),
+  sourceInCase: z.boolean().describe("false: no episode of the scenario's case matched, the source was found in its context (V_r)"),
+  target: EpisodeJson.omit({ id: true }),
+  changes: z.array(ChangeJson),
+  /** False when the candidate equals the source (no edge can exist). */
+  distinct: z.boolean(),
+  admitted: z.boolean().describe("some cause admits the edge"),
+  verdicts: z.array(z.object({ admitted: z.boolean(), cause: CauseJson, clauses: z.array(ClauseJson) }).strict()),
+  /** Causes of the source beyond the checked ones (their verdicts are all rejections). */
+  unchecked: z.int().min(0),
+}).strict();
+export type EdgeExplanationJson = z.infer<typeof EdgeExplanationJson>;
