@@ -3,11 +3,12 @@ import { run } from "@optique/run";
 import { argument, command, constant, option } from "@optique/core/primitives";
 import { object, or } from "@optique/core/constructs";
 import { multiple, optional, withDefault } from "@optique/core/modifiers";
-import { integer, string } from "@optique/core/valueparser";
+import { choice, integer, string } from "@optique/core/valueparser";
 import { message } from "@optique/core/message";
 import { compileCommand, listCommand, runCommand, solveCommand, validateCommand } from "./commands.ts";
 import { catalogCheckCommand, catalogListCommand, catalogShowCommand } from "./catalog_commands.ts";
 import { numericCheckCommand } from "./numeric_commands.ts";
+import { explainEdgeCommand, MAX_HORIZON, simulateCommand } from "./episode_commands.ts";
 import { InputError, type Io } from "./io.ts";
 import { ModelError } from "../engine/model/issues.ts";
 import { CompileError } from "../engine/compile/compile.ts";
@@ -54,6 +55,45 @@ const parser = or(
     cmd: constant("validate" as const),
     files: multiple(argument(string({ metavar: "FILE" })), { min: 1 }),
   }), { description: message`Validate mechanism files against the built-in component library.` }),
+  command("simulate", object({
+    cmd: constant("simulate" as const),
+    mechanism: mechanismArg,
+    scenario,
+    initial: optional(option("--initial", string({ metavar: "SPEC" }), {
+      description: message`Restrict the initial episodes further: NAME=VALUE items (a component and its state, a variable and its cell or cells joined by |).`,
+    })),
+    first: option("--first", { description: message`Start from the first matching episode only.` }),
+    maxInitial: withDefault(option("--max-initial", integer({ min: 1, metavar: "N" }), {
+      description: message`Refuse more than N initial episodes (default 1000).`,
+    }), 1000),
+    horizon: withDefault(option("--horizon", integer({ min: 0, max: MAX_HORIZON, metavar: "H" }), {
+      description: message`Follow edges to depth H (default 1, at most 50).`,
+    }), 1),
+    format: optional(option("--format", choice(["text", "json", "dot"] as const, { metavar: "FORMAT" }), {
+      description: message`text (default), json (the machine format) or dot (Graphviz).`,
+    })),
+    json: option("--json", { description: message`The same as --format json: one JSON object.` }),
+    limit: withDefault(option("--limit", integer({ min: 0, metavar: "N" }), {
+      description: message`How many edges the text lists (default 20).`,
+    }), 20),
+  }), {
+    description: message`The bounded episode graph: from the scenario's initial episodes, every admissible edge up to depth H; layer sizes, edges and component-state changes.`,
+  }),
+  command("explain-edge", object({
+    cmd: constant("explain-edge" as const),
+    mechanism: mechanismArg,
+    scenario,
+    from: option("--from", string({ metavar: "SPEC" }), {
+      description: message`The source episode: NAME=VALUE items that must match exactly one episode of the scenario's case.`,
+    }),
+    first: option("--first", { description: message`Take the first episode --from matches.` }),
+    to: option("--to", string({ metavar: "SPEC" }), {
+      description: message`The candidate target: the source with these components' states and variables' cells replaced.`,
+    }),
+    json: option("--json", { description: message`One JSON object.` }),
+  }), {
+    description: message`Say why a candidate edge is admitted, or which clause rejects it, for every cause of the source; exit 1 when no cause admits it.`,
+  }),
   command("catalog", or(
     command("list", object({ cmd: constant("catalog list" as const) }), {
       description: message`List the built-in mechanisms: id, provenance, components, composite states, scenarios.`,
@@ -146,6 +186,11 @@ function main(): number {
       case "catalog show":
         catalogShowCommand(args, io);
         break;
+      case "simulate":
+        simulateCommand(args, io);
+        break;
+      case "explain-edge":
+        return explainEdgeCommand(args, io);
       case "catalog check":
         return args.numeric ? numericCheckCommand(args, io) : catalogCheckCommand(args, io);
     }

@@ -1,0 +1,202 @@
+// `mech simulate` (the bounded episode graph A^{<=H} from a scenario's initial episodes)
+// and `mech explain-edge` (why a candidate edge is admitted, or which clause rejects it).
+import type { MechanismModel } from "../engine/model/model.ts";
+import { multiStateInstances } from "../engine/model/model.ts";
+import { Session, SessionLimitError } from "../engine/episode/session.ts";
+import { reach, ReachLimitError } from "../engine/episode/reach.ts";
+import { type EpisodeSpec, EpisodeSpecError, initialEpisodes, matchingEpisodes, parseEpisodeSpec } from "../engine/episode/initial.ts";
+import { type Cause, causeKey, causes, mandatoryDepartures, optionalTerminations, terminationGroups } from "../engine/episode/causes.ts";
+import { checkEdge, type EdgeVerdict } from "../engine/episode/edge_ok.ts";
+import type { Episode } from "../engine/episode/episode.ts";
+import { explanationJson, explanationText, graphDot, graphJson, graphText } from "../engine/episode/render.ts";
+import { resolveMechanism } from "./commands.ts";
+import { InputError, type Io } from "./io.ts";
+
+export const MAX_HORIZON = 50;
+
+export type SimulateFormat = "text" | "json" | "dot";
+
+export interface SimulateArgs {
+  mechanism: string;
+  scenario?: string;
+  initial?: string;
+  first: boolean;
+  maxInitial: number;
+  horizon: number;
+  format?: SimulateFormat;
+  json: boolean;
+  limit: number;
+}
+
+/** Runs fn, turning the episode engine's input and limit errors into InputError (exit 2, no stack trace). */
+function reported<T>(what: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof EpisodeSpecError) throw new InputError(`${what}: ${e.message}`);
+    if (e instanceof SessionLimitError || e instanceof ReachLimitError) throw new InputError(e.message);
+    throw e;
+  }
+}
+
+/** `mech simulate`: R_0 … R_H and A^{<=H} as text, JSON or Graphviz. */
+export function simulateCommand(args: SimulateArgs, io: Io): void {
+  if (args.json && args.format !== undefined && args.format !== "json") throw new InputError(`--json conflicts with --format ${args.format}`);
+  if (!Number.isInteger(args.horizon) || args.horizon < 0 || args.horizon > MAX_HORIZON) {
+    throw new InputError(`--horizon must be an integer from 0 to ${MAX_HORIZON}, got ${args.horizon}`);
+  }
+  const format: SimulateFormat = args.json ? "json" : args.format ?? "text";
+  const model = resolveMechanism(args.mechanism, io);
+  const session = new Session(model, args.scenario);
+  const scenario = session.scenario.id;
+  const spec = reported("--initial", () => parseEpisodeSpec(model, args.initial ?? ""));
+  const x0 = reported(args.initial === undefined ? "initial episodes" : "--initial", () => {
+    try {
+      return initialEpisodes(model, scenario, spec, args.maxInitial, args.first);
+    } catch (e) {
+      if (e instanceof EpisodeSpecError && e.message.startsWith("more than")) {
+        throw new EpisodeSpecError(`${e.message} (--initial SPEC, --max-initial N, --first)`);
+      }
+      throw e;
+    }
+  });
+  const graph = reported("simulate", () => reach(session, x0, args.horizon));
+  if (format === "json") io.out(JSON.stringify(graphJson(model, scenario, args.horizon, graph)));
+  else if (format === "dot") for (const l of graphDot(model, scenario, args.horizon, graph)) io.out(l);
+  else for (const l of graphText(model, scenario, args.horizon, graph, { limit: args.limit })) io.out(l);
+}
+
+export interface ExplainEdgeArgs {
+  mechanism: string;
+  scenario?: string;
+  from: string;
+  first: boolean;
+  to: string;
+  json: boolean;
+}
+
+/** How many matching source episodes are examined to report an ambiguous --from. */
+export const MAX_FROM_MATCHES = 1000;
+/**
+ * A budget for checking causes one by one: checkEdge states the "cause" clause by
+ * enumerating all of C_r(x) (2^g causes for g termination groups), so a lasting source
+ * gets at most max(1, CAUSE_BUDGET / 2^g) verdicts (never more than MAX_CHECKED_CAUSES),
+ * the cause the candidate implies first. Every other cause breaks E1 or E2.
+ */
+export const CAUSE_BUDGET = 2 ** 18;
+export const MAX_CHECKED_CAUSES = 64;
+
+/** Components and variables that take more than one value among the episodes. */
+function varyingNames(model: MechanismModel, xs: readonly Episode[]): string[] {
+  const out: string[] = [];
+  for (const i of multiStateInstances(model)) {
+    const vals = i.states.filter((st) => xs.some((x) => x.state[i.name] === st));
+    if (vals.length > 1) out.push(`${i.name} (${vals.join("|")})`);
+  }
+  model.variables.forEach((v, k) => {
+    const vals = [...new Set(xs.map((x) => x.cells[k]))].sort((a, b) => a - b);
+    if (vals.length > 1) out.push(`${v.name} (${vals.map((c) => v.cells[c]).join("|")})`);
+  });
+  return out;
+}
+
+/**
+ * The one source episode --from names: matched within the scenario's case, or — when the
+ * case holds none — within the universe V_r (the context only), where later episodes live.
+ */
+function sourceEpisode(model: MechanismModel, scenario: string, spec: EpisodeSpec, first: boolean): { x: Episode; inCase: boolean } {
+  for (const contextOnly of [false, true]) {
+    const found: Episode[] = [];
+    let more = false;
+    for (const x of matchingEpisodes(model, scenario, spec, contextOnly)) {
+      if (found.length >= MAX_FROM_MATCHES) {
+        more = true;
+        break;
+      }
+      found.push(x);
+      if (first) break;
+    }
+    if (!found.length) continue;
+    if (found.length === 1) return { x: found[0], inCase: !contextOnly };
+    const where = contextOnly ? "episodes of the scenario's context (none in its case)" : "episodes of the scenario's case";
+    const vary = varyingNames(model, found);
+    const shown = vary.slice(0, 12).join(", ") + (vary.length > 12 ? `, … (${vary.length} in all)` : "");
+    throw new EpisodeSpecError(
+      `${more ? `more than ${MAX_FROM_MATCHES}` : found.length} ${where} match; still varying${more ? ` among the first ${MAX_FROM_MATCHES}` : ""}: ${shown}. Give more of them, or take the first with --first`,
+    );
+  }
+  throw new EpisodeSpecError(`no episode of ${model.id} matches under scenario ${scenario}, neither in its case nor in its context`);
+}
+
+/** The candidate target: the source with the --to overrides applied (components' states, variables' single cells). */
+function overrideEpisode(model: MechanismModel, x: Episode, spec: EpisodeSpec): Episode {
+  const cells = [...x.cells];
+  const given = new Map<number, number>();
+  for (const r of spec.cells) {
+    const name = model.variables[r.var].name;
+    if (r.cells.length !== 1) throw new EpisodeSpecError(`${name}: give exactly one cell for the target, got ${r.cells.map((c) => model.variables[r.var].cells[c]).join("|")}`);
+    const prev = given.get(r.var);
+    if (prev !== undefined && prev !== r.cells[0]) throw new EpisodeSpecError(`${name} is given two cells`);
+    given.set(r.var, r.cells[0]);
+    cells[r.var] = r.cells[0];
+  }
+  return { state: { ...x.state, ...spec.states }, cells };
+}
+
+/**
+ * The cause the candidate implies (docs/semantics.md §13.3: the cause is a function of
+ * (x, x')): M(x) at an instant, otherwise the terminations it performs (none: intrastate).
+ * Every other cause breaks E1 or E2 on this candidate.
+ */
+function impliedCause(session: Session, x: Episode, y: Episode): Cause {
+  const m = mandatoryDepartures(session.table, x);
+  if (m.length) return { kind: "mandatory", events: m };
+  const done = optionalTerminations(session.table, x).filter((e) => y.cells[e.var] === e.to);
+  return done.length ? { kind: "boundary", events: done } : { kind: "intrastate", events: [] };
+}
+
+/** Verdicts for the causes of x (the implied one first, within the budget) and how many causes were left unchecked. */
+function verdicts(session: Session, x: Episode, y: Episode): { verdicts: EdgeVerdict[]; unchecked: number } {
+  const { table } = session;
+  const classes = session.source(x.state).classes;
+  const instant = mandatoryDepartures(table, x).length > 0;
+  const groups = instant ? [] : terminationGroups(table, optionalTerminations(table, x), classes);
+  const total = instant ? 1 : 2 ** groups.length;
+  const cap = Math.min(MAX_CHECKED_CAUSES, Math.max(1, Math.floor(CAUSE_BUDGET / total)));
+  const implied = impliedCause(session, x, y);
+  // a cause of x takes termination groups whole (E3)
+  const moved = new Set(implied.events.map((e) => e.var));
+  const member = implied.kind !== "boundary" || groups.every((g) => g.every((e) => moved.has(e.var)) || g.every((e) => !moved.has(e.var)));
+  const out: EdgeVerdict[] = member ? [checkEdge(session, x, y, implied)] : [];
+  const key = causeKey(implied);
+  for (const c of causes(table, x, classes)) {
+    if (out.length >= cap) break;
+    if (member && causeKey(c) === key) continue;
+    out.push(checkEdge(session, x, y, c));
+  }
+  return { verdicts: out, unchecked: total - out.length };
+}
+
+/**
+ * `mech explain-edge`: the verdict of every cause of the source on the candidate edge.
+ * Returns the exit code: 0 when some cause admits the edge, 1 when none does.
+ */
+export function explainEdgeCommand(args: ExplainEdgeArgs, io: Io): number {
+  const model = resolveMechanism(args.mechanism, io);
+  const session = new Session(model, args.scenario);
+  const scenario = session.scenario.id;
+  const fromSpec = reported("--from", () => parseEpisodeSpec(model, args.from));
+  const toSpec = reported("--to", () => parseEpisodeSpec(model, args.to));
+  const { x, inCase } = reported("--from", () => sourceEpisode(model, scenario, fromSpec, args.first));
+  const y = reported("--to", () => overrideEpisode(model, x, toSpec));
+  const { verdicts: vs, unchecked } = reported("explain-edge", () => verdicts(session, x, y));
+  const j = explanationJson(model, scenario, x, y, vs, unchecked, inCase);
+  const admitted = j.distinct && j.admitted;
+  if (args.json) {
+    io.out(JSON.stringify(j));
+    return admitted ? 0 : 1;
+  }
+  const lines = explanationText(model, scenario, x, y, vs, unchecked, inCase);
+  for (const l of lines) io.out(l);
+  return admitted ? 0 : 1;
+}
