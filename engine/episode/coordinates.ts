@@ -25,6 +25,8 @@ export interface CoordinateTable {
   lawsOf: number[][];
   /** Per variable: the integrated coordinate it is the declared derivative of, if any. */
   integralOf: (number | null)[];
+  /** Per "instance|state": the coordinates its state-specific laws and restrictions constrain. */
+  stateVars: Map<string, number[]>;
   /** Per multi-state instance name: its transitions (indices into model.transitions). */
   transitionsOf: Map<string, number[]>;
 }
@@ -64,7 +66,18 @@ export function coordinateTable(model: MechanismModel): CoordinateTable {
   coords.forEach((c, v) => {
     if (c.der !== null) integralOf[c.der] = v;
   });
-  const table = { model, coords, lawVars, lawsOf, integralOf, transitionsOf };
+  const stateSets = new Map<string, Set<number>>();
+  const addState = (inst: string | null, st: string | null, vs: Iterable<number>) => {
+    if (inst === null || st === null) return;
+    const key = `${inst}|${st}`;
+    const set = stateSets.get(key) ?? new Set<number>();
+    for (const v of vs) if (coords[v].kind !== "parameter") set.add(v);
+    stateSets.set(key, set);
+  };
+  model.laws.forEach((l, li) => addState(l.instance, l.state, lawVars[li]));
+  for (const r of model.restrictions) addState(r.instance, r.state, [r.var]);
+  const stateVars = new Map([...stateSets].map(([k, set]) => [k, [...set].sort((a, b) => a - b)]));
+  const table = { model, coords, lawVars, lawsOf, integralOf, stateVars, transitionsOf };
   tables.set(model, table);
   return table;
 }
@@ -75,18 +88,30 @@ export function lawActive(model: MechanismModel, law: number, s: CompositeState)
   return l.state === null || (l.instance !== null && s[l.instance] === l.state);
 }
 
+/** How two coordinates are causally linked on an edge. */
+export type CausalLink = { law: number } | { derivative: true } | { stateChange: string };
+
 /**
  * Causal neighbours of v (docs/semantics.md §13.5): coordinates sharing a law active in
- * s or s2 (law index), and v's declared derivative and antiderivative (law null).
+ * s or s2; v's declared derivative and antiderivative; and, for a component whose state
+ * changes from s to s2, every coordinate its old or new state constrains (the switch
+ * itself ties them: a state restriction gives way to a law).
  */
-export function* causalNeighbours(t: CoordinateTable, v: number, s: CompositeState, s2: CompositeState): Generator<[number, number | null]> {
+export function* causalNeighbours(t: CoordinateTable, v: number, s: CompositeState, s2: CompositeState): Generator<[number, CausalLink]> {
   for (const li of t.lawsOf[v]) {
     if (!lawActive(t.model, li, s) && !lawActive(t.model, li, s2)) continue;
-    for (const w of t.lawVars[li]) if (w !== v) yield [w, li];
+    for (const w of t.lawVars[li]) if (w !== v) yield [w, { law: li }];
   }
   const d = t.coords[v].der, i = t.integralOf[v];
-  if (d !== null) yield [d, null];
-  if (i !== null) yield [i, null];
+  if (d !== null) yield [d, { derivative: true }];
+  if (i !== null) yield [i, { derivative: true }];
+  for (const inst of t.model.instances) {
+    const a = s[inst.name], b = s2[inst.name];
+    if (a === b) continue;
+    const group = [...(t.stateVars.get(`${inst.name}|${a}`) ?? []), ...(t.stateVars.get(`${inst.name}|${b}`) ?? [])];
+    if (!group.includes(v)) continue;
+    for (const w of group) if (w !== v) yield [w, { stateChange: inst.name }];
+  }
 }
 
 /** δ(v) under ι: the sign of the derivative's cell; null for coordinates without a derivative. */

@@ -4,7 +4,7 @@
 // and rejections, and is the oracle the generator is tested against.
 import type { CompositeState } from "../compile/compile.ts";
 import { admissible, satisfies } from "../solve/semantics.ts";
-import { causalNeighbours, direction } from "./coordinates.ts";
+import { type CausalLink, causalNeighbours, direction } from "./coordinates.ts";
 import { type Cause, causes, mandatoryDepartures, optionalTerminations, terminationGroups } from "./causes.ts";
 import { declarationFailure } from "./declarations.ts";
 import { type Episode, sameEpisode } from "./episode.ts";
@@ -132,7 +132,7 @@ export function checkEdge(session: Session, x: Episode, y: Episode, c: Cause): E
     const paths = causalPaths(table, x.state, y.state, seeds, changed, dep, relay);
     const unreached = paths ? [] : dep.filter((v) => !local.includes(v));
     add("E8", paths ? [] : [`no chain of changes from the seeds (${seeds.map(name).join(", ") || "none"}) reaches ${unreached.map(name).join(", ") || dep.map(name).join(", ")}`],
-      (paths ?? []).map((p) => `${name(p.var)} ← ${name(p.from)} via ${p.law === null ? "derivative" : model.laws[p.law].id}`));
+      (paths ?? []).map((p) => `${name(p.var)} ← ${name(p.from)} via ${linkText(session, p.link)}`));
   }
   // Decl: every changed component has a compatible declaration
   {
@@ -153,6 +153,11 @@ export function checkEdge(session: Session, x: Episode, y: Episode, c: Cause): E
   }
   const distinct = !sameEpisode(model, x, y);
   return { admitted: distinct && clauses.every((k) => k.ok), cause: c, clauses };
+}
+
+/** A causal link in words: a law id, "derivative", or "state change of p". */
+export function linkText(session: Session, link: CausalLink): string {
+  return "law" in link ? session.model.laws[link.law].id : "derivative" in link ? "derivative" : `state change of ${link.stateChange}`;
 }
 
 const stateText = (s: CompositeState, session: Session) =>

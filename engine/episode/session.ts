@@ -5,16 +5,16 @@ import type { MechanismModel, ModelScenario } from "../model/model.ts";
 import { compile, type CompositeState, type ExtraRestriction, findScenario } from "../compile/compile.ts";
 import type { Problem } from "../compile/problem.ts";
 import { interpretations, solve } from "../solve/solver.ts";
-import { causalNeighbours, type CoordinateTable, coordinateTable, direction, lawActive } from "./coordinates.ts";
+import { type CausalLink, causalNeighbours, type CoordinateTable, coordinateTable, direction, lawActive } from "./coordinates.ts";
 import { type Cause, coincidenceClasses, mandatoryDepartures, optionalTerminations, type QEvent, terminationGroups } from "./causes.ts";
 import { type Episode, episodeKey } from "./episode.ts";
 import { compatibleDeclaration } from "./declarations.ts";
 
-/** How a dependent coordinate's change reached it: from `from` through law `law` (null: a derivative link). */
+/** How a change reached coordinate `var`: from `from` through `link`. */
 export interface Propagation {
   var: number;
   from: number;
-  law: number | null;
+  link: CausalLink;
 }
 
 /** An admissible edge with its evidence. */
@@ -226,7 +226,7 @@ export class Session {
     const queue = [...seeds];
     while (queue.length) {
       const v = queue.pop()!;
-      const next = [...table.lawsOf[v].flatMap((li) => table.lawVars[li]), table.coords[v].der, table.integralOf[v]];
+      const next = [...table.lawsOf[v].flatMap((li) => table.lawVars[li]), table.coords[v].der, table.integralOf[v], ...this.stateNeighbours(v)];
       for (const w of next) {
         if (w === null || seen.has(w)) continue;
         seen.add(w);
@@ -234,6 +234,14 @@ export class Session {
       }
     }
     return seen;
+  }
+
+  /** Coordinates sharing a state-specific law or restriction of v's component (any state). */
+  private stateNeighbours(v: number): number[] {
+    const inst = this.model.variables[v].instance;
+    const out: number[] = [];
+    for (const [key, vs] of this.table.stateVars) if (key.startsWith(`${inst}|`) && vs.includes(v)) out.push(...vs);
+    return out;
   }
 
   /**
@@ -295,10 +303,10 @@ export function causalPaths(
   const queue = [...seeds];
   while (queue.length && pending.size) {
     const v = queue.shift()!;
-    for (const [w, law] of causalNeighbours(t, v, s, s2)) {
+    for (const [w, link] of causalNeighbours(t, v, s, s2)) {
       if (seen.has(w) || !(changedSet.has(w) || relay(w))) continue;
       seen.add(w);
-      via.set(w, { var: w, from: v, law });
+      via.set(w, { var: w, from: v, link });
       pending.delete(w);
       queue.push(w);
     }

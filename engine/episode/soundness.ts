@@ -1,11 +1,12 @@
 // Soundness of the episode graph against numbers (docs/semantics.md §13.9): for every
 // pair of consecutive distinct qualitative observations of a numerical run, some episode
 // matching the first reaches some episode matching the second through admissible edges,
-// each intermediate episode staying between the two observations on every observed
-// variable (a sample interval may hide several instants, never a detour).
+// every observed variable moving monotonically from its first cell toward its second
+// (a sample interval may hide several instants, never a detour).
 import type { MechanismModel } from "../model/model.ts";
-import type { ExtraRestriction } from "../compile/compile.ts";
-import { type Observation, observeRun, runSuite } from "../numeric/check.ts";
+import type { CompositeState, ExtraRestriction } from "../compile/compile.ts";
+import { type Observation, observeSample, runSuite } from "../numeric/check.ts";
+import { integrate } from "../numeric/integrate.ts";
 import type { NumericBlock, NumericModelDef } from "../numeric/model.ts";
 import { type Episode, episodeKey } from "./episode.ts";
 import { matchingEpisodes } from "./initial.ts";
@@ -35,6 +36,10 @@ export interface SoundnessReport {
   mechanism: string;
   samples: number;
   pairs: PathCheck[];
+  /** Sample intervals integrated again on a finer grid. */
+  refined: number;
+  /** Every (sub-)interval without a path and without noise, before and after refinement. */
+  unexplained: { from: string; to: string; t: number }[];
   boundary: number;
   violations: PathCheck[];
   maxSteps: number;
@@ -45,6 +50,8 @@ export interface SoundnessOptions {
   maxSteps?: number;
   /** Upper bound on episodes matching one observation. */
   maxMatches?: number;
+  /** Levels of 16-fold refinement of a sample interval without a path. */
+  maxRefine?: number;
 }
 
 /** Per observed variable, the cells an episode may show for this observation (crisp or raw). */
@@ -55,24 +62,48 @@ const patternOf = (model: MechanismModel, o: Observation) =>
   [...o.cells].sort((a, b) => a[0] - b[0]).map(([v, c]) => `${model.variables[v].name}=${model.variables[v].cells[c.cell]}${c.raw !== c.cell ? `~${model.variables[v].cells[c.raw]}` : ""}`).join("; ");
 
 function matches(model: MechanismModel, o: Observation, scenario: string, limit: number): Episode[] {
-  const cells: ExtraRestriction[] = [...allowedCells(o)].map(([v, c]) => ({ var: v, cells: c, source: "observation" }));
+  const allowed = allowedCells(o);
+  const cells: ExtraRestriction[] = [...allowed].map(([v, c]) => ({ var: v, cells: c, source: "observation" }));
+  // only the local states whose restrictions admit the observed cells
+  const axes = model.instances.map((inst) =>
+    inst.states.filter((st) =>
+      model.restrictions.every((r) => r.instance !== inst.name || r.state !== st || !allowed.has(r.var) || allowed.get(r.var)!.some((c) => r.cells.includes(c)))
+    )
+  );
   const out: Episode[] = [];
-  for (const x of matchingEpisodes(model, scenario, { states: {}, cells }, true)) {
-    out.push(x);
-    if (out.length > limit) throw new Error(`${model.id}: more than ${limit} episodes match one observation`);
+  const idx = axes.map(() => 0);
+  if (axes.some((a) => a.length === 0)) return out;
+  for (;;) {
+    const states: CompositeState = {};
+    model.instances.forEach((inst, k) => (states[inst.name] = axes[k][idx[k]]));
+    for (const x of matchingEpisodes(model, scenario, { states, cells }, true)) {
+      out.push(x);
+      if (out.length > limit) throw new Error(`${model.id}: more than ${limit} episodes match one observation`);
+    }
+    let k = axes.length - 1;
+    while (k >= 0 && ++idx[k] === axes[k].length) idx[k--] = 0;
+    if (k < 0) return out;
   }
-  return out;
 }
 
-/** The shortest path length (≤ maxSteps) from any source to an episode satisfying `goal`, every episode inside `bounds`. */
-function shortestPath(session: Session, sources: Episode[], goal: (x: Episode) => boolean, bounds: ReadonlyMap<number, readonly [number, number]>, maxSteps: number): number | null {
+/**
+ * The shortest path length (≤ maxSteps) from any source to an episode satisfying `goal`.
+ * Observed variables move monotonically toward the second observation: the successors
+ * of x keep each observed variable between its cell in x and its cells in `want`.
+ */
+function shortestPath(session: Session, sources: Episode[], goal: (x: Episode) => boolean, want: ReadonlyMap<number, readonly number[]>, maxSteps: number): number | null {
   const model = session.model;
   const seen = new Set(sources.map((x) => episodeKey(model, x)));
+  const boundsAt = (x: Episode) => {
+    const b = new Map<number, [number, number]>();
+    for (const [v, cells] of want) b.set(v, [Math.min(x.cells[v], ...cells), Math.max(x.cells[v], ...cells)]);
+    return b;
+  };
   let frontier = sources;
   for (let d = 1; d <= maxSteps && frontier.length; d++) {
     const next: Episode[] = [];
     for (const x of frontier) {
-      for (const e of session.successorsWithin(x, bounds)) {
+      for (const e of session.successorsWithin(x, boundsAt(x))) {
         if (goal(e.target)) return d;
         const k = episodeKey(model, e.target);
         if (seen.has(k)) continue;
@@ -85,42 +116,80 @@ function shortestPath(session: Session, sources: Episode[], goal: (x: Episode) =
   return null;
 }
 
+interface Sampled {
+  obs: Observation;
+  y: number[];
+}
+
 export function checkPaths(session: Session, def: NumericModelDef, block: NumericBlock, options: SoundnessOptions = {}): SoundnessReport {
   const model = session.model;
   const maxSteps = options.maxSteps ?? 12;
   const maxMatches = options.maxMatches ?? 20_000;
+  const maxRefine = options.maxRefine ?? 3;
   const sys = def.build(block);
   const pairs = new Map<string, PathCheck>();
+  const verdicts = new Map<string, { disposition: PathDisposition; steps: number | null }>();
   const matchCache = new Map<string, Episode[]>();
+  let refined = 0;
+  const unexplained: SoundnessReport["unexplained"] = [];
   const matchesOf = (o: Observation) => {
     const p = patternOf(model, o);
     let m = matchCache.get(p);
     if (!m) matchCache.set(p, m = matches(model, o, session.scenario.id, maxMatches));
     return m;
   };
+  /** One pair of consecutive distinct observations, without refinement. */
+  const direct = (a: Observation, b: Observation): { disposition: PathDisposition; steps: number | null } => {
+    const key = `${patternOf(model, a)} -> ${patternOf(model, b)}`;
+    let v = verdicts.get(key);
+    if (v) return v;
+    const src = matchesOf(a), tgt = matchesOf(b);
+    const want = allowedCells(b);
+    const goal = (x: Episode) => [...want].every(([w, cells]) => cells.includes(x.cells[w]));
+    const found = src.some((x) => tgt.some((y) => episodeKey(model, x) === episodeKey(model, y)));
+    const steps = found ? 0 : shortestPath(session, src, goal, want, maxSteps);
+    const noisy = [...a.cells.values(), ...b.cells.values()].some((c) => c.cell !== c.raw);
+    v = { disposition: steps !== null ? "direct" : noisy ? "boundary" : "violation", steps };
+    verdicts.set(key, v);
+    if (v.disposition === "violation") unexplained.push({ from: patternOf(model, a), to: patternOf(model, b), t: b.t });
+    return v;
+  };
+  /**
+   * A pair without a path may hide more than the sample interval shows (a fast
+   * oscillation): integrate the interval again on a finer grid and check its sub-pairs.
+   */
+  const check = (a: Sampled, b: Sampled, runId: string, depth: number): { disposition: PathDisposition; steps: number | null } => {
+    const v = direct(a.obs, b.obs);
+    if (v.disposition === "direct" || depth >= maxRefine) return v;
+    refined++;
+    const t0 = a.obs.t;
+    const fine = integrate((t, y) => sys.rhs(t + t0, y), a.y, b.obs.t - t0, { points: 16 })
+      .map(({ t, y }) => ({ obs: observeSample(model, sys, runId, t + t0, y), y }));
+    let worst: { disposition: PathDisposition; steps: number | null } = { disposition: "direct", steps: 0 };
+    let steps = 0;
+    for (let i = 1; i < fine.length; i++) {
+      if (patternOf(model, fine[i - 1].obs) === patternOf(model, fine[i].obs)) continue;
+      const sub = check(fine[i - 1], fine[i], runId, depth + 1);
+      steps += sub.steps ?? 0;
+      if (sub.disposition === "violation" || (sub.disposition === "boundary" && worst.disposition === "direct")) worst = sub;
+    }
+    return worst.disposition === "direct" ? { disposition: "direct", steps } : { ...worst };
+  };
   let samples = 0;
   for (const run of runSuite(sys, block)) {
-    const obs = observeRun(model, sys, run);
-    samples += obs.length;
-    for (let i = 1; i < obs.length; i++) {
-      const a = obs[i - 1], b = obs[i];
-      const pa = patternOf(model, a), pb = patternOf(model, b);
+    const seq: Sampled[] = integrate(sys.rhs, run.y0, run.stopTime, { points: run.points })
+      .map(({ t, y }) => ({ obs: observeSample(model, sys, run.id, t, y), y }));
+    samples += seq.length;
+    for (let i = 1; i < seq.length; i++) {
+      const pa = patternOf(model, seq[i - 1].obs), pb = patternOf(model, seq[i].obs);
       if (pa === pb) continue;
       const key = `${pa} -> ${pb}`;
       if (pairs.has(key)) continue;
-      const src = matchesOf(a), tgt = matchesOf(b);
-      const want = allowedCells(b);
-      const goal = (x: Episode) => [...want].every(([v, cells]) => cells.includes(x.cells[v]));
-      const bounds = new Map<number, [number, number]>();
-      for (const [v, cells] of [...allowedCells(a), ...allowedCells(b)]) {
-        const cur = bounds.get(v) ?? [Infinity, -Infinity];
-        bounds.set(v, [Math.min(cur[0], ...cells), Math.max(cur[1], ...cells)]);
-      }
-      const found = src.some((x) => tgt.some((y) => episodeKey(model, x) === episodeKey(model, y)));
-      const steps = found ? 0 : shortestPath(session, src, goal, bounds, maxSteps);
-      const noisy = [...a.cells.values(), ...b.cells.values()].some((c) => c.cell !== c.raw);
-      const disposition: PathDisposition = steps !== null ? "direct" : noisy ? "boundary" : "violation";
-      pairs.set(key, { from: pa, to: pb, disposition, first: { run: run.id, t: b.t }, steps, sources: src.length, targets: tgt.length });
+      const v = check(seq[i - 1], seq[i], run.id, 0);
+      pairs.set(key, {
+        from: pa, to: pb, disposition: v.disposition, first: { run: run.id, t: seq[i].obs.t }, steps: v.steps,
+        sources: matchesOf(seq[i - 1].obs).length, targets: matchesOf(seq[i].obs).length,
+      });
     }
   }
   const all = [...pairs.values()];
@@ -128,6 +197,8 @@ export function checkPaths(session: Session, def: NumericModelDef, block: Numeri
     mechanism: model.id,
     samples,
     pairs: all,
+    refined,
+    unexplained,
     boundary: all.filter((p) => p.disposition === "boundary").length,
     violations: all.filter((p) => p.disposition === "violation"),
     maxSteps: Math.max(0, ...all.map((p) => p.steps ?? 0)),

@@ -150,18 +150,20 @@ function hasPath(model: MechanismModel, inst: string, from: string, to: string):
   return false;
 }
 
+/** Projects one sample (t, y) of a numeric system onto the mechanism's cells. */
+export function observeSample(model: MechanismModel, sys: NumericSystem, run: string, t: number, y: number[]): Observation {
+  const values = sys.observe(t, y);
+  const cells = new Map<number, { cell: number; raw: number }>();
+  for (const [name, x] of Object.entries(values)) {
+    const v = model.variableIndex.get(name);
+    if (v === undefined) throw new Error(`${model.id}: the numeric model observes ${name}, which the mechanism does not have`);
+    cells.set(v, project(model.variables[v], x, sys.landmarks?.[name]));
+  }
+  return { run, t, values, cells };
+}
+
 export function observeRun(model: MechanismModel, sys: NumericSystem, run: RunSpec): Observation[] {
-  const samples = integrate(sys.rhs, run.y0, run.stopTime, { points: run.points });
-  return samples.map(({ t, y }) => {
-    const values = sys.observe(t, y);
-    const cells = new Map<number, { cell: number; raw: number }>();
-    for (const [name, x] of Object.entries(values)) {
-      const v = model.variableIndex.get(name);
-      if (v === undefined) throw new Error(`${model.id}: the numeric model observes ${name}, which the mechanism does not have`);
-      cells.set(v, project(model.variables[v], x, sys.landmarks?.[name]));
-    }
-    return { run: run.id, t, values, cells };
-  });
+  return integrate(sys.rhs, run.y0, run.stopTime, { points: run.points }).map(({ t, y }) => observeSample(model, sys, run.id, t, y));
 }
 
 /** Run the whole check for one mechanism. */
