@@ -44,7 +44,7 @@ export const EdgeJson = z.object({
   propagation: z.array(z.object({
     var: Name,
     from: Name,
-    via: Name.describe('a law id, or "derivative" for a derivative link'),
+    via: Name.describe('a law id, "derivative" for a derivative link, or "state change of <component>" for a link through a component\'s state switch'),
   }).strict()).describe("how each changed dependent coordinate was reached from the seeds"),
   changes: z.array(ChangeJson).describe("every variable whose cell differs between source and target"),
 }).strict();

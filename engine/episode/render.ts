@@ -79,7 +79,7 @@ export function graphJson(model: MechanismModel, scenario: string, horizon: numb
       propagation: edge.propagation.map((p) => ({
         var: model.variables[p.var].name,
         from: model.variables[p.from].name,
-        via: p.law === null ? "derivative" : model.laws[p.law].id,
+        via: "law" in p.link ? model.laws[p.link.law].id : "derivative" in p.link ? "derivative" : `state change of ${p.link.stateChange}`,
       })),
       changes: cellChanges(model, graph.episodes[source], graph.episodes[target]),
     })),
