@@ -41,7 +41,7 @@ describe("mech simulate", () => {
   it("text: header, layer sizes 1, 1, 0, totals, the three component transitions, the edge and its episodes", () => {
     const r = runMech("simulate", ...THERMAL, "--horizon", "2");
     expect(r.err).toBe("");
-    expect(r.code).toBe(0);
+    expect(r.code, r.err).toBe(0);
     const lines = r.out.split("\n");
     expect(lines[0]).toBe("mechanism thermal_two_masses, scenario mass1_hotter, horizon 2, |X0| = 1");
     expect(r.out).toContain("| depth | episodes R_d | edges A^(d) |\n|---|---|---|\n| 0 | 1 | 0 |\n| 1 | 1 | 1 |\n| 2 | 0 | 0 |\n");
@@ -57,7 +57,7 @@ describe("mech simulate", () => {
 
   it("json: validates against the schema; one boundary edge to equilibrium with the hand-derived facts", () => {
     const r = runMech("simulate", ...THERMAL, "--horizon", "2", "--json");
-    expect(r.code).toBe(0);
+    expect(r.code, r.err).toBe(0);
     const g = GraphJson.parse(JSON.parse(r.out));
     expect(r.out.trim().split("\n")).toHaveLength(1);
     expect([g.mechanism, g.scenario, g.horizon]).toEqual(["thermal_two_masses", "mass1_hotter", 2]);
@@ -101,7 +101,7 @@ describe("mech simulate", () => {
 
   it("dot: a digraph with labelled nodes and the boundary edge", () => {
     const r = runMech("simulate", ...THERMAL, "--horizon", "2", "--format", "dot");
-    expect(r.code).toBe(0);
+    expect(r.code, r.err).toBe(0);
     const lines = r.out.trim().split("\n");
     expect(lines[0]).toBe('digraph "thermal_two_masses mass1_hotter H=2" {');
     expect(lines.at(-1)).toBe("}");
@@ -153,12 +153,12 @@ describe("mech simulate", () => {
       expect(r.err).not.toContain("    at ");
     }
     const many = runMech("simulate", "thermal_two_masses", "--scenario", "base", "--max-initial", "2");
-    expect(many.code).toBe(2);
+    expect(many.code, many.err).toBe(2);
     expect(many.err.trim()).toBe(
       "mech: initial episodes: more than 2 initial episodes match; give more cells in the initial spec, raise the limit, or take the first one (--initial SPEC, --max-initial N, --first)",
     );
     const horizon = runMech("simulate", ...THERMAL, "--horizon", "51");
-    expect(horizon.code).toBe(2);
+    expect(horizon.code, horizon.err).toBe(2);
     expect(horizon.err).toContain("less than or equal to 50");
   });
 });
@@ -168,7 +168,7 @@ describe("mech explain-edge", () => {
     const g = thermalGraph(1);
     const r = runMech("explain-edge", ...THERMAL, "--from", "mass1=COOLING", "--to", toSpec(g, 0));
     expect(r.err).toBe("");
-    expect(r.code).toBe(0);
+    expect(r.code, r.err).toBe(0);
     const lines = r.out.split("\n");
     expect(lines.slice(0, 3)).toEqual(["mechanism thermal_two_masses, scenario mass1_hotter", `from: ${SOURCE}`, `to:   ${TARGET}`]);
     expect(lines).toContain("component changes: mass1 COOLING→STEADY, mass2 HEATING→STEADY, conduction FORWARD_HEAT_FLOW→NO_HEAT_FLOW");
@@ -189,7 +189,7 @@ describe("mech explain-edge", () => {
 
   it("rejects a reversal of the heat flow: E5, E6 and Decl name the reasons; exit 1", () => {
     const r = runMech("explain-edge", ...THERMAL, "--from", "mass1=COOLING", "--to", "conduction=REVERSE_HEAT_FLOW conduction.Q_flow=negative");
-    expect(r.code).toBe(1);
+    expect(r.code, r.err).toBe(1);
     const lines = r.out.split("\n");
     expect(lines.some((l) => l.startsWith("ADMITTED"))).toBe(false);
     expect(lines.filter((l) => l.startsWith("REJECTED under "))).toHaveLength(16);
@@ -229,7 +229,7 @@ describe("mech explain-edge", () => {
 
   it("an ambiguous --from says how many match and what still varies; --first takes the first", () => {
     const r = runMech("explain-edge", "thermal_two_masses", "--from", "", "--to", "");
-    expect(r.code).toBe(2);
+    expect(r.code, r.err).toBe(2);
     expect(r.err).toMatch(/^mech: --from: 3 episodes of the scenario's case match; still varying: mass1 \(COOLING\|STEADY\|HEATING\), mass2 \(COOLING\|STEADY\|HEATING\), conduction \(REVERSE_HEAT_FLOW\|NO_HEAT_FLOW\|FORWARD_HEAT_FLOW\), /);
     expect(r.err).toContain("--first");
     const io = fakeIo();
@@ -239,12 +239,12 @@ describe("mech explain-edge", () => {
 
   it("bad --to: one cell per variable, known names; exit 2", () => {
     const r = runMech("explain-edge", ...THERMAL, "--from", "mass1=COOLING", "--to", "mass1.T=zero|positive");
-    expect(r.code).toBe(2);
+    expect(r.code, r.err).toBe(2);
     expect(r.err.trim()).toBe("mech: --to: mass1.T: give exactly one cell for the target, got zero|positive");
     expect(() =>
       explainEdgeCommand({ mechanism: "thermal_two_masses", scenario: "mass1_hotter", from: "mass1=COOLING", first: false, to: "nosuch=1", json: false }, fakeIo())
     ).toThrow(InputError);
     const missing = runMech("explain-edge", ...THERMAL, "--to", "mass1=STEADY");
-    expect(missing.code).toBe(2);
+    expect(missing.code, missing.err).toBe(2);
   });
 });
