@@ -5,8 +5,8 @@ import { multiStateInstances } from "../engine/model/model.ts";
 import { Session, SessionLimitError } from "../engine/episode/session.ts";
 import { reach, ReachLimitError } from "../engine/episode/reach.ts";
 import { type EpisodeSpec, EpisodeSpecError, initialEpisodes, matchingEpisodes, parseEpisodeSpec } from "../engine/episode/initial.ts";
-import { type Cause, causeKey, causes, mandatoryDepartures, optionalTerminations, terminationGroups } from "../engine/episode/causes.ts";
-import { checkEdge, type EdgeVerdict } from "../engine/episode/edge_ok.ts";
+import { mandatoryDepartures, optionalTerminations, terminationGroups } from "../engine/episode/causes.ts";
+import { type EdgeVerdict, explainEdge, isCause } from "../engine/episode/edge_ok.ts";
 import type { Episode } from "../engine/episode/episode.ts";
 import { explanationJson, explanationText, graphDot, graphJson, graphText } from "../engine/episode/render.ts";
 import { resolveMechanism } from "./commands.ts";
@@ -77,15 +77,6 @@ export interface ExplainEdgeArgs {
 
 /** How many matching source episodes are examined to report an ambiguous --from. */
 export const MAX_FROM_MATCHES = 1000;
-/**
- * A budget for checking causes one by one: checkEdge states the "cause" clause by
- * enumerating all of C_r(x) (2^g causes for g termination groups), so a lasting source
- * gets at most max(1, CAUSE_BUDGET / 2^g) verdicts (never more than MAX_CHECKED_CAUSES),
- * the cause the candidate implies first. Every other cause breaks E1 or E2.
- */
-export const CAUSE_BUDGET = 2 ** 18;
-export const MAX_CHECKED_CAUSES = 64;
-
 /** Components and variables that take more than one value among the episodes. */
 function varyingNames(model: MechanismModel, xs: readonly Episode[]): string[] {
   const out: string[] = [];
@@ -144,37 +135,17 @@ function overrideEpisode(model: MechanismModel, x: Episode, spec: EpisodeSpec): 
 }
 
 /**
- * The cause the candidate implies (docs/semantics.md §13.3: the cause is a function of
- * (x, x')): M(x) at an instant, otherwise the terminations it performs (none: intrastate).
- * Every other cause breaks E1 or E2 on this candidate.
+ * Verdicts of the implied cause (and the intrastate cause, engine explainEdge) and how many
+ * other causes of x go unlisted: each moves an integrated coordinate differently from the
+ * candidate, so E1 or E2 rejects it.
  */
-function impliedCause(session: Session, x: Episode, y: Episode): Cause {
-  const m = mandatoryDepartures(session.table, x);
-  if (m.length) return { kind: "mandatory", events: m };
-  const done = optionalTerminations(session.table, x).filter((e) => y.cells[e.var] === e.to);
-  return done.length ? { kind: "boundary", events: done } : { kind: "intrastate", events: [] };
-}
-
-/** Verdicts for the causes of x (the implied one first, within the budget) and how many causes were left unchecked. */
 function verdicts(session: Session, x: Episode, y: Episode): { verdicts: EdgeVerdict[]; unchecked: number } {
   const { table } = session;
-  const classes = session.source(x.state).classes;
   const instant = mandatoryDepartures(table, x).length > 0;
-  const groups = instant ? [] : terminationGroups(table, optionalTerminations(table, x), classes);
+  const groups = instant ? [] : terminationGroups(table, optionalTerminations(table, x), session.source(x.state).classes);
   const total = instant ? 1 : 2 ** groups.length;
-  const cap = Math.min(MAX_CHECKED_CAUSES, Math.max(1, Math.floor(CAUSE_BUDGET / total)));
-  const implied = impliedCause(session, x, y);
-  // a cause of x takes termination groups whole (E3)
-  const moved = new Set(implied.events.map((e) => e.var));
-  const member = implied.kind !== "boundary" || groups.every((g) => g.every((e) => moved.has(e.var)) || g.every((e) => !moved.has(e.var)));
-  const out: EdgeVerdict[] = member ? [checkEdge(session, x, y, implied)] : [];
-  const key = causeKey(implied);
-  for (const c of causes(table, x, classes)) {
-    if (out.length >= cap) break;
-    if (member && causeKey(c) === key) continue;
-    out.push(checkEdge(session, x, y, c));
-  }
-  return { verdicts: out, unchecked: total - out.length };
+  const out = explainEdge(session, x, y);
+  return { verdicts: out, unchecked: total - out.filter((v) => isCause(session, x, v.cause)).length };
 }
 
 /**

@@ -85,6 +85,11 @@ export interface CompileOptions {
    * where they may go; docs/semantics.md §11.1).
    */
   contextOnly?: boolean;
+  /**
+   * Leave out every state-specific law and restriction: the relaxation the episode
+   * session solves once for all candidate target states of a source (§13.7).
+   */
+  stateless?: boolean;
 }
 
 export function compile(
@@ -112,12 +117,12 @@ export function compile(
     }
   };
   for (const r of model.restrictions) {
-    if (r.state === null || (r.instance !== null && state[r.instance] === r.state)) apply(r);
+    if (r.state === null || (!options.stateless && r.instance !== null && state[r.instance] === r.state)) apply(r);
   }
   scenario.context.forEach(apply);
   if (!options.contextOnly) scenario.restrict.forEach(apply);
   extra.forEach(apply);
-  const active = model.laws.filter((l) => l.state === null || (l.instance !== null && state[l.instance] === l.state));
+  const active = model.laws.filter((l) => l.state === null || (!options.stateless && l.instance !== null && state[l.instance] === l.state));
   const problem: Problem = {
     mechanism: model.id,
     state: { ...state },

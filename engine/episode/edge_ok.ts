@@ -5,7 +5,7 @@
 import type { CompositeState } from "../compile/compile.ts";
 import { admissible, satisfies } from "../solve/semantics.ts";
 import { type CausalLink, causalNeighbours, direction } from "./coordinates.ts";
-import { type Cause, causes, mandatoryDepartures, optionalTerminations, terminationGroups } from "./causes.ts";
+import { type Cause, mandatoryDepartures, optionalTerminations, type QEvent, terminationGroups } from "./causes.ts";
 import { declarationFailure } from "./declarations.ts";
 import { type Episode, sameEpisode } from "./episode.ts";
 import { causalPaths, type Session, switchedCoordinates, varying } from "./session.ts";
@@ -36,13 +36,10 @@ export function checkEdge(session: Session, x: Episode, y: Episode, c: Cause): E
   const clauses: ClauseResult[] = [];
   const add = (clause: ClauseId, bad: string[], good: string[]) => clauses.push({ clause, ok: bad.length === 0, facts: bad.length ? bad : good });
 
-  // cause membership: c ∈ C_r(x)
+  // cause membership: c ∈ C_r(x), decided directly (C_r(x) has 2^g members)
   {
-    const info = session.source(x.state);
-    const key = (k: Cause) => `${k.kind}:${k.events.map((e) => `${e.var}>${e.to}`).join(",")}`;
-    const member = [...causes(table, x, info.classes)].some((k) => key(k) === key(c));
     const m = mandatoryDepartures(table, x);
-    add("cause", member ? [] : [m.length
+    add("cause", isCause(session, x, c) ? [] : [m.length
       ? `x is an instant (${m.map((e) => `${name(e.var)} must leave ${cell(x, e.var)}`).join(", ")}); its only cause is that mandatory set`
       : `the events are not a union of x's termination groups (available: ${optionalTerminations(table, x).map((e) => `${name(e.var)}→${model.variables[e.var].cells[e.to]}`).join(", ") || "none"})`],
       [c.kind === "intrastate" ? "intrastate cause: x lasts and no departure is mandatory" : `${c.kind} cause with ${c.events.length} event(s)`]);
@@ -163,8 +160,41 @@ export function linkText(session: Session, link: CausalLink): string {
 const stateText = (s: CompositeState, session: Session) =>
   session.model.instances.filter((i) => i.states.length > 1).map((i) => `${i.name}=${s[i.name]}`).join(" ") || "the unconditional state";
 
-/** Every cause of x with its verdict for the candidate x' (the explain-edge view). */
+/** c ∈ C_r(x) (§13.3) without enumerating C_r(x): M(x) at an instant; else ∅ or a nonempty union of termination groups. */
+export function isCause(session: Session, x: Episode, c: Cause): boolean {
+  const { table } = session;
+  const key = (es: readonly QEvent[]) => es.map((e) => `${e.var}>${e.to}`).sort().join(",");
+  const m = mandatoryDepartures(table, x);
+  if (m.length) return c.kind === "mandatory" && key(c.events) === key(m);
+  if (c.kind === "intrastate") return c.events.length === 0;
+  if (c.kind !== "boundary" || !c.events.length) return false;
+  const moved = new Map(c.events.map((e) => [e.var, e.to]));
+  const groups = terminationGroups(table, optionalTerminations(table, x), session.source(x.state).classes);
+  const covered = groups.filter((g) => g.some((e) => moved.get(e.var) === e.to));
+  return covered.every((g) => g.every((e) => moved.get(e.var) === e.to)) &&
+    covered.reduce((n, g) => n + g.length, 0) === c.events.length;
+}
+
+/**
+ * The only cause that can admit x → x' (the cause is a function of the pair, §13.3): M(x)
+ * at an instant, otherwise the terminations x' performs (none: intrastate).
+ */
+export function impliedCause(session: Session, x: Episode, y: Episode): Cause {
+  const m = mandatoryDepartures(session.table, x);
+  if (m.length) return { kind: "mandatory", events: m };
+  const done = optionalTerminations(session.table, x).filter((e) => y.cells[e.var] === e.to);
+  return done.length ? { kind: "boundary", events: done } : { kind: "intrastate", events: [] };
+}
+
+/**
+ * The explain-edge view: the verdict of the implied cause, and of the intrastate cause
+ * when x lasts and the implied cause is another. Every other cause of x moves an
+ * integrated coordinate the candidate does not move, or leaves one it does, so E1 or E2
+ * rejects it; they are not listed.
+ */
 export function explainEdge(session: Session, x: Episode, y: Episode): EdgeVerdict[] {
-  const info = session.source(x.state);
-  return [...causes(session.table, x, info.classes)].map((c) => checkEdge(session, x, y, c));
+  const implied = impliedCause(session, x, y);
+  const out = [checkEdge(session, x, y, implied)];
+  if (implied.kind === "boundary") out.push(checkEdge(session, x, y, { kind: "intrastate", events: [] }));
+  return out;
 }

@@ -234,8 +234,9 @@ export function explanationText(
   }
   out.push(`component changes: ${comp.length ? changesText(comp) : "none (an interpretation-only candidate)"}`);
   out.push(`${plural(cells.length, "coordinate")} change${cells.length === 1 ? "s" : ""}: ${cells.map((c) => `${c.var} ${c.from}→${c.to}`).join(", ") || "none"}`);
-  const total = verdicts.length + unchecked;
-  out.push(`the source has ${plural(total, "cause")}${unchecked ? `; ${verdicts.length} checked, the one the candidate's terminations imply first` : ""}`);
+  // the "cause" clause holds exactly for members of C_r(x)
+  const total = unchecked + verdicts.filter((v) => v.clauses.find((c) => c.clause === "cause")?.ok).length;
+  out.push(`the source has ${plural(total, "cause")}; shown: the one the candidate implies${verdicts.length > 1 ? " and the intrastate cause" : ""}`);
   for (const v of verdicts) {
     out.push("");
     out.push(`${v.admitted ? "ADMITTED" : "REJECTED"} under ${causeText(model, v.cause, Infinity)}`);
@@ -247,7 +248,7 @@ export function explanationText(
   }
   if (unchecked) {
     out.push("");
-    out.push(`… ${plural(unchecked, "more cause")} not checked: their events differ from the terminations the candidate performs, so E1 or E2 rejects each`);
+    out.push(`… ${plural(unchecked, "more cause")} not listed: each moves an integrated coordinate the candidate does not move, or leaves one it moves, so E1 or E2 rejects it`);
   }
   out.push("");
   const ok = verdicts.filter((v) => v.admitted);

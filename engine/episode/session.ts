@@ -1,10 +1,11 @@
 // The separate simulation session (Algorithm 2, lines 22-29) for one mechanism and
 // scenario: it derives causes, collects the declared transitions T(s), and generates
 // every admissible edge (x, x', c) out of a source episode through the exact solver.
-import type { MechanismModel, ModelScenario } from "../model/model.ts";
+import type { MechanismModel, ModelRestriction, ModelScenario } from "../model/model.ts";
 import { compile, type CompositeState, type ExtraRestriction, findScenario } from "../compile/compile.ts";
 import type { Problem } from "../compile/problem.ts";
 import { interpretations, solve } from "../solve/solver.ts";
+import { admissible } from "../solve/semantics.ts";
 import { type CausalLink, causalNeighbours, type CoordinateTable, coordinateTable, direction, lawActive } from "./coordinates.ts";
 import { type Cause, coincidenceClasses, mandatoryDepartures, optionalTerminations, type QEvent, terminationGroups } from "./causes.ts";
 import { type Episode, episodeKey } from "./episode.ts";
@@ -51,6 +52,8 @@ export class Session {
   readonly scenario: ModelScenario;
   private readonly sources = new Map<string, SourceInfo>();
   private readonly problems = new Map<string, Problem>();
+  /** State-specific restrictions by "instance|state". */
+  private readonly stateRestrictions = new Map<string, ModelRestriction[]>();
   private readonly memo = new Map<string, Edge[]>();
   private readonly maxCandidates: number;
   /** Solver calls and candidate interpretations examined, for benchmarks. */
@@ -60,6 +63,11 @@ export class Session {
     this.table = coordinateTable(model);
     this.scenario = findScenario(model, scenarioId);
     this.maxCandidates = options.maxCandidates ?? DEFAULT_MAX_CANDIDATES;
+    for (const r of model.restrictions) {
+      if (r.state === null || r.instance === null) continue;
+      const key = `${r.instance}|${r.state}`;
+      this.stateRestrictions.set(key, [...(this.stateRestrictions.get(key) ?? []), r]);
+    }
   }
 
   /** C(s, r') and D_{s,r'} of a composite state under the scenario's context, cached. */
@@ -142,35 +150,66 @@ export class Session {
     if (bounds) {
       for (const [v, [lo, hi]] of bounds) dom[v] = dom[v].filter((k) => k >= lo && k <= hi);
     }
-    const extra: ExtraRestriction[] = dom.map((cells, v) => ({ var: v, cells, source: "edge candidate" }));
     const info = this.source(x.state);
     const groups = instant ? [] : terminationGroups(table, terms, info.classes);
     const groupOf = new Map<number, number>();
     groups.forEach((g, i) => g.forEach((e) => groupOf.set(e.var, i)));
     const out: Edge[] = [];
+    const axes = this.targetOptions(x, dom);
+    if (axes.some((a) => a.length === 0)) return out;
+    // E6 exemption: a dependent that some option's switched law may make jump gets every
+    // cell here; each candidate is then held to its own target state's exemption
+    const mayJump = new Set<number>();
+    model.instances.forEach((inst, k) => {
+      for (const st of axes[k]) {
+        if (st === x.state[inst.name]) continue;
+        for (const v of switchedCoordinates(table, x.state, { ...x.state, [inst.name]: st })) if (near.has(v)) mayJump.add(v);
+      }
+    });
+    for (const v of mayJump) dom[v] = model.variables[v].cells.map((_, k) => k).filter((k) => !bounds?.has(v) || (k >= bounds.get(v)![0] && k <= bounds.get(v)![1]));
+    const extra: ExtraRestriction[] = dom.map((cells, v) => ({ var: v, cells, source: "edge candidate" }));
+    // One exact solve of the stateless relaxation; each interpretation then picks the
+    // target states its cells allow and is checked against their laws and domains (E5).
+    const { problem } = compile(model, x.state, this.scenario.id, extra, { contextOnly: true, stateless: true });
+    const sol = solve(problem);
+    this.stats.solves++;
     let candidates = 0;
-    for (const s2 of this.targetStates(x, dom)) {
-      // E6 exemption: quantities of a law switched on by this state change may jump
-      const jump = switchedCoordinates(table, x.state, s2);
-      const widen = (v: number) => {
-        const b = bounds?.get(v);
-        return model.variables[v].cells.map((_, k) => k).filter((k) => !b || (k >= b[0] && k <= b[1]));
-      };
-      const ex = jump.size ? extra.map((r) => (jump.has(r.var) && near.has(r.var) ? { ...r, cells: widen(r.var) } : r)) : extra;
-      const { problem } = compile(model, s2, this.scenario.id, ex, { contextOnly: true });
-      const sol = solve(problem);
-      this.stats.solves++;
-      for (const cells of interpretations(sol)) {
-        if (++candidates > this.maxCandidates) {
-          throw new SessionLimitError(`more than ${this.maxCandidates} candidate targets out of one episode of ${model.id}; raise the limit or restrict the scenario`);
-        }
-        const target: Episode = { state: s2, cells };
-        const edge = this.admit(x, target, instant, mandatory, groups, groupOf);
+    const jumpsOf = new Map<string, Set<number>>();
+    for (const cells of interpretations(sol)) {
+      if (++candidates > this.maxCandidates) {
+        throw new SessionLimitError(`more than ${this.maxCandidates} candidate targets out of one episode of ${model.id}; raise the limit or restrict the scenario`);
+      }
+      for (const s2 of this.statesAllowing(axes, cells)) {
+        if (!admissible(this.problemOf(s2), cells)) continue;
+        const key = model.instances.map((i) => s2[i.name]).join("|");
+        let jump = jumpsOf.get(key);
+        if (!jump) jumpsOf.set(key, jump = switchedCoordinates(table, x.state, s2));
+        if (cells.some((c, v) => Math.abs(c - x.cells[v]) > 1 && !jump!.has(v))) continue;
+        const edge = this.admit(x, { state: s2, cells }, instant, mandatory, groups, groupOf);
         if (edge) out.push(edge);
       }
     }
     this.stats.candidates += candidates;
     return out;
+  }
+
+  /** The target composite states among the options whose state restrictions the cells satisfy, in option order. */
+  private *statesAllowing(axes: string[][], cells: readonly number[]): Generator<CompositeState> {
+    const { model } = this;
+    const fit = axes.map((opts, k) => {
+      const inst = model.instances[k].name;
+      return opts.length === 1 ? opts : opts.filter((st) => (this.stateRestrictions.get(`${inst}|${st}`) ?? []).every((r) => r.cells.includes(cells[r.var])));
+    });
+    if (fit.some((a) => a.length === 0)) return;
+    const idx = fit.map(() => 0);
+    for (;;) {
+      const s: CompositeState = {};
+      model.instances.forEach((inst, k) => (s[inst.name] = fit[k][idx[k]]));
+      yield s;
+      let k = fit.length - 1;
+      while (k >= 0 && ++idx[k] === fit[k].length) idx[k--] = 0;
+      if (k < 0) return;
+    }
   }
 
   /** E3, E4, E8 and Decl on a candidate whose domains already satisfy E1, E2, E5-E7. */
@@ -245,15 +284,15 @@ export class Session {
   }
 
   /**
-   * Candidate target composite states: each multi-state component keeps its state or
-   * takes a declared transition whose source guard holds on x and whose event
-   * coordinate can move; options whose state restrictions miss the target domains go.
+   * Candidate target states per component: keep the state, or take a declared transition
+   * whose source guard holds on x and whose event coordinate can move; options whose
+   * state restrictions miss the target domains are dropped.
    */
-  private *targetStates(x: Episode, dom: number[][]): Generator<CompositeState> {
+  private targetOptions(x: Episode, dom: number[][]): string[][] {
     const { model, table } = this;
     const fits = (inst: string, st: string) =>
-      model.restrictions.every((r) => r.instance !== inst || r.state !== st || dom[r.var].some((c) => r.cells.includes(c)));
-    const axes = model.instances.map((inst) => {
+      (this.stateRestrictions.get(`${inst}|${st}`) ?? []).every((r) => dom[r.var].some((c) => r.cells.includes(c)));
+    return model.instances.map((inst) => {
       const here = x.state[inst.name];
       const opts = fits(inst.name, here) ? [here] : [];
       for (const ti of table.transitionsOf.get(inst.name) ?? []) {
@@ -265,16 +304,6 @@ export class Session {
       }
       return opts;
     });
-    if (axes.some((a) => a.length === 0)) return;
-    const idx = axes.map(() => 0);
-    for (;;) {
-      const s: CompositeState = {};
-      model.instances.forEach((inst, k) => (s[inst.name] = axes[k][idx[k]]));
-      yield s;
-      let k = axes.length - 1;
-      while (k >= 0 && ++idx[k] === axes[k].length) idx[k--] = 0;
-      if (k < 0) return;
-    }
   }
 }
 

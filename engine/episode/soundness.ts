@@ -61,7 +61,8 @@ const allowedCells = (o: Observation): Map<number, number[]> =>
 const patternOf = (model: MechanismModel, o: Observation) =>
   [...o.cells].sort((a, b) => a[0] - b[0]).map(([v, c]) => `${model.variables[v].name}=${model.variables[v].cells[c.cell]}${c.raw !== c.cell ? `~${model.variables[v].cells[c.raw]}` : ""}`).join("; ");
 
-function matches(model: MechanismModel, o: Observation, scenario: string, limit: number): Episode[] {
+/** The episodes of V_r (context only) matching an observation's cells, in canonical order. */
+export function episodesMatching(model: MechanismModel, o: Observation, scenario: string, limit: number): Episode[] {
   const allowed = allowedCells(o);
   const cells: ExtraRestriction[] = [...allowed].map(([v, c]) => ({ var: v, cells: c, source: "observation" }));
   // only the local states whose restrictions admit the observed cells
@@ -135,7 +136,7 @@ export function checkPaths(session: Session, def: NumericModelDef, block: Numeri
   const matchesOf = (o: Observation) => {
     const p = patternOf(model, o);
     let m = matchCache.get(p);
-    if (!m) matchCache.set(p, m = matches(model, o, session.scenario.id, maxMatches));
+    if (!m) matchCache.set(p, m = episodesMatching(model, o, session.scenario.id, maxMatches));
     return m;
   };
   /** One pair of consecutive distinct observations, without refinement. */
