@@ -7,7 +7,7 @@ import { choice, integer, string } from "@optique/core/valueparser";
 import { message } from "@optique/core/message";
 import { compileCommand, listCommand, runCommand, solveCommand, validateCommand } from "./commands.ts";
 import { catalogCheckCommand, catalogListCommand, catalogShowCommand } from "./catalog_commands.ts";
-import { numericCheckCommand } from "./numeric_commands.ts";
+import { numericCheckCommand, pathCheckCommand } from "./numeric_commands.ts";
 import { explainEdgeCommand, MAX_HORIZON, simulateCommand } from "./episode_commands.ts";
 import { InputError, type Io } from "./io.ts";
 import { ModelError } from "../engine/model/issues.ts";
@@ -110,6 +110,9 @@ const parser = or(
       numeric: option("--numeric", {
         description: message`Run the numerical consistency check instead: integrate each mechanism's numeric model, project the observations onto the qualitative vocabulary and compare (Table 8).`,
       }),
+      paths: option("--paths", {
+        description: message`Run the episode graph's soundness check instead: every pair of consecutive qualitative observations of the numerical runs must be joined by a path of admissible edges.`,
+      }),
     }), {
       description: message`Run the converter checks and print a summary table; exit code 1 when a check fails.`,
     }),
@@ -192,7 +195,8 @@ function main(): number {
       case "explain-edge":
         return explainEdgeCommand(args, io);
       case "catalog check":
-        return args.numeric ? numericCheckCommand(args, io) : catalogCheckCommand(args, io);
+        if (args.numeric && args.paths) throw new InputError("--numeric and --paths are separate checks; give one");
+        return args.paths ? pathCheckCommand(args, io) : args.numeric ? numericCheckCommand(args, io) : catalogCheckCommand(args, io);
     }
     return 0;
   } catch (e) {

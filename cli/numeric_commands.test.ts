@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { numericCheckCommand, runNumericCheck } from "./numeric_commands.ts";
+import { numericCheckCommand, pathCheckCommand, runNumericCheck } from "./numeric_commands.ts";
 import { InputError } from "./io.ts";
 import { fakeIo, runMech } from "./test_support.ts";
 import { builtinMechanismIds } from "../catalog/mod.ts";
@@ -40,5 +40,31 @@ describe("mech catalog check --numeric", () => {
     const r = runMech("catalog", "check", "--numeric", "thermal_two_masses");
     expect(r.code).toBe(0);
     expect(r.out).toContain("| Total | 1 | 1 | 0 | 0 | 0 |");
+  });
+});
+
+describe("mech catalog check --paths", () => {
+  it("prints a row per mechanism and the summary; exit 0 without violations", () => {
+    const io = fakeIo();
+    expect(pathCheckCommand({ mechanisms: ["thermal_two_masses", "thermal_three_node_chain"], json: false }, io)).toBe(0);
+    const text = io.lines.join("\n");
+    expect(text).toContain("| mechanism | samples | observed pairs | direct | boundary | violations | refined intervals | longest path |");
+    expect(text).toMatch(/\| thermal_three_node_chain \| \d+ \| 3 \| 3 \| 0 \| 0 \| 0 \| 2 \|/);
+    expect(text).toContain("3 observed pairs over 2 mechanisms: 3 joined by admissible paths, 0 boundary (noise within 1e-9 of a landmark), 0 violations");
+  });
+  it("--json gives the reports", () => {
+    const io = fakeIo();
+    expect(pathCheckCommand({ mechanisms: ["thermal_three_node_chain"], json: true }, io)).toBe(0);
+    const j = JSON.parse(io.lines[0]);
+    expect(j.mechanisms[0].violations).toEqual([]);
+    expect(j.mechanisms[0].pairs).toHaveLength(3);
+  });
+  it("rejects --numeric together with --paths, and unknown mechanisms, with exit 2", () => {
+    const both = runMech("catalog", "check", "--numeric", "--paths", "thermal_two_masses");
+    expect(both.code).toBe(2);
+    expect(both.err).toContain("--numeric and --paths are separate checks");
+    const unknown = runMech("catalog", "check", "--paths", "no_such_mechanism");
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain('unknown mechanism "no_such_mechanism"');
   });
 });

@@ -1,9 +1,11 @@
 // `mech catalog check --numeric`: the numerical consistency check (engine/numeric) over
 // the catalog mechanisms, with a Table-8-style summary.
-import { builtinLibrary, builtinMechanismIds, MECHANISM_FILES } from "../catalog/mod.ts";
+import { builtinLibrary, builtinMechanism, builtinMechanismIds, MECHANISM_FILES } from "../catalog/mod.ts";
+import { Session } from "../engine/episode/session.ts";
+import { checkPaths, type SoundnessReport } from "../engine/episode/soundness.ts";
 import { loadMechanism } from "../engine/model/load_mechanism.ts";
 import { checkMechanism, type MechanismNumericReport, table8 } from "../engine/numeric/check.ts";
-import type { NumericBlock } from "../engine/numeric/model.ts";
+import type { NumericBlock, NumericModelDef } from "../engine/numeric/model.ts";
 import { NUMERIC_MODELS } from "../engine/numeric/models/mod.ts";
 import { InputError, type Io } from "./io.ts";
 
@@ -78,4 +80,51 @@ export function numericCheckCommand(args: { mechanisms: readonly string[]; json:
   io.out("");
   io.out(`${rows[2].observed} distinct observed scenarios over ${reports.length} mechanisms: ${rows[2].direct} direct, ${rows[2].boundary} boundary-compatible, ${rows[2].contradiction} contradictions, ${rows[2].inconclusive} inconclusive`);
   return rows[2].contradiction ? 1 : 0;
+}
+
+/** The numeric block and model of a built-in mechanism, or why it has none. */
+function numericOf(id: string): { block: NumericBlock; def: NumericModelDef } | { reason: string } {
+  const f = MECHANISM_FILES.find((m) => (m.data as { id?: unknown }).id === id);
+  if (!f) throw new InputError(`unknown mechanism "${id}" (the numeric checks run on built-in mechanisms only)`);
+  const block = (f.data as { numeric?: NumericBlock }).numeric;
+  const def = NUMERIC_MODELS[id];
+  if (!def) return { reason: "no numeric model yet" };
+  if (!block) return { reason: "the mechanism file has no numeric block" };
+  return { block, def };
+}
+
+/**
+ * `mech catalog check --paths`: the episode graph's soundness against the numerical runs
+ * (docs/semantics.md §13.9). Exit 1 when a pair of observations has no path.
+ */
+export function pathCheckCommand(args: { mechanisms: readonly string[]; json: boolean }, io: Io): number {
+  const ids = args.mechanisms.length ? args.mechanisms : builtinMechanismIds();
+  const reports: SoundnessReport[] = [];
+  const skipped: { mechanism: string; reason: string }[] = [];
+  for (const id of ids) {
+    const n = numericOf(id);
+    if ("reason" in n) {
+      skipped.push({ mechanism: id, reason: n.reason });
+      continue;
+    }
+    const model = builtinMechanism(id)!;
+    const session = new Session(model, model.scenarios.find((s) => s.id === "base")?.id ?? model.scenarios[0].id);
+    reports.push(checkPaths(session, n.def, n.block));
+  }
+  const violations = reports.reduce((k, r) => k + r.violations.length, 0);
+  if (args.json) {
+    io.out(JSON.stringify({ mechanisms: reports, skipped }));
+    return violations ? 1 : 0;
+  }
+  table(io, ["mechanism", "samples", "observed pairs", "direct", "boundary", "violations", "refined intervals", "longest path"],
+    reports.map((r) => [r.mechanism, r.samples, r.pairs.length, r.pairs.filter((p) => p.disposition === "direct").length, r.boundary, r.violations.length, r.refined, r.maxSteps]));
+  for (const s of skipped) io.out(`${s.mechanism}: skipped (${s.reason})`);
+  for (const r of reports) {
+    for (const v of r.violations) io.out(`VIOLATION ${r.mechanism} (run ${v.first.run}, t = ${v.first.t}): no path from ${v.from} to ${v.to}`);
+  }
+  const pairs = reports.reduce((k, r) => k + r.pairs.length, 0);
+  const boundary = reports.reduce((k, r) => k + r.boundary, 0);
+  io.out("");
+  io.out(`${pairs} observed pairs over ${reports.length} mechanisms: ${pairs - boundary - violations} joined by admissible paths, ${boundary} boundary (noise within 1e-9 of a landmark), ${violations} violations`);
+  return violations ? 1 : 0;
 }

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { builtinMechanism, MECHANISM_FILES } from "../../catalog/mod.ts";
+import type { NumericBlock } from "../numeric/model.ts";
+import { NUMERIC_MODELS } from "../numeric/models/mod.ts";
+import { Session } from "./session.ts";
+import { checkPaths } from "./soundness.ts";
+
+const run = (id: string) => {
+  const file = MECHANISM_FILES.find((f) => (f.data as { id?: string }).id === id)!;
+  return checkPaths(new Session(builtinMechanism(id)!, "base"), NUMERIC_MODELS[id], (file.data as { numeric: NumericBlock }).numeric);
+};
+
+// The whole catalog runs in CI through `mech catalog check --paths`; these are the fast ones.
+describe("episode graph soundness against the numerical runs", () => {
+  it.each(["thermal_three_node_chain", "thermal_branched_star", "electrical_resistor", "mechanics_damper", "mechanics_sign_convention"])(
+    "%s: every pair of consecutive observations is joined by admissible edges",
+    (id) => {
+      const r = run(id);
+      expect(r.pairs.length).toBeGreaterThan(0);
+      expect(r.violations).toEqual([]);
+      expect(r.unexplained).toEqual([]);
+    },
+  );
+
+  it("mechanics_compare_braking_torque: sample intervals that hide a swing are refined until they are explained", () => {
+    const r = run("mechanics_compare_braking_torque");
+    expect(r.refined).toBeGreaterThan(0);
+    expect(r.violations).toEqual([]);
+    expect(r.pairs.every((p) => p.disposition === "direct")).toBe(true);
+  });
+
+  it("thermal_two_masses: the monotone decay never changes a cell, so there is nothing to join", () => {
+    const r = run("thermal_two_masses");
+    expect(r.samples).toBeGreaterThan(0);
+    expect(r.pairs).toEqual([]);
+  });
+});
