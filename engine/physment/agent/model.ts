@@ -1,0 +1,106 @@
+// The agent's view of a language model: a chat of messages in, one response out. The
+// message shapes follow the OpenAI Chat Completions API (the lingua franca of compatible
+// servers) but are our own zod types, so transcripts and the loop do not depend on a client
+// library. Two implementations: OpenAIModelClient (openai_client.ts) and ScriptedModelClient
+// (scripted_client.ts).
+import { z } from "zod";
+
+/** A function call as a model emits it: the arguments are a JSON text, not yet parsed. */
+export const ModelToolCall = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  arguments: z.string(),
+}).strict();
+export type ModelToolCall = z.infer<typeof ModelToolCall>;
+
+export const ChatMessage = z.discriminatedUnion("role", [
+  z.object({ role: z.literal("system"), content: z.string() }).strict(),
+  z.object({ role: z.literal("user"), content: z.string() }).strict(),
+  z.object({
+    role: z.literal("assistant"),
+    content: z.string().nullable(),
+    tool_calls: z.array(ModelToolCall).optional(),
+    /** Reasoning text some servers return beside the content; recorded, never sent back. */
+    reasoning: z.string().optional(),
+  }).strict(),
+  z.object({ role: z.literal("tool"), tool_call_id: z.string().min(1), content: z.string() }).strict(),
+]);
+export type ChatMessage = z.infer<typeof ChatMessage>;
+
+export const Usage = z.object({
+  prompt_tokens: z.int().min(0),
+  completion_tokens: z.int().min(0),
+  total_tokens: z.int().min(0),
+}).strict();
+export type Usage = z.infer<typeof Usage>;
+
+export const ModelResponse = z.object({
+  content: z.string().nullable(),
+  toolCalls: z.array(ModelToolCall),
+  usage: Usage.nullable(),
+  reasoning: z.string().optional(),
+  finishReason: z.string().nullable().optional(),
+}).strict();
+export type ModelResponse = z.infer<typeof ModelResponse>;
+
+/** A tool offered for native function calling (OpenAI's `tools` entry, function kind). */
+export interface FunctionTool {
+  type: "function";
+  function: { name: string; description: string; parameters: Record<string, unknown> };
+}
+
+export interface ChatOptions {
+  signal?: AbortSignal;
+}
+
+export interface ModelClient {
+  /** The model's name as recorded in transcripts. */
+  readonly model: string;
+  /**
+   * One model response to the whole conversation so far. Failures are thrown as
+   * ModelError (retryable or not); other exceptions are programming errors.
+   */
+  chat(messages: readonly ChatMessage[], tools?: readonly FunctionTool[], options?: ChatOptions): Promise<ModelResponse>;
+}
+
+/**
+ * Why a model call failed. rate_limit (HTTP 429), timeout, transport (connection refused or
+ * reset) and server (HTTP 408, 409, 5xx) are retryable; fatal (any other HTTP error, a
+ * malformed response, an exhausted script) and aborted are not.
+ */
+export type ModelErrorKind = "rate_limit" | "timeout" | "transport" | "server" | "fatal" | "aborted";
+
+export class ModelError extends Error {
+  readonly kind: ModelErrorKind;
+  readonly status: number | undefined;
+  /** Seconds the server asked us to wait (Retry-After), when it said so. */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(
+    kind: ModelErrorKind,
+    message: string,
+    opts: { status?: number; retryAfterSeconds?: number; cause?: unknown } = {},
+  ) {
+    super(message, { cause: opts.cause });
+    this.name = "ModelError";
+    this.kind = kind;
+    this.status = opts.status;
+    this.retryAfterSeconds = opts.retryAfterSeconds;
+  }
+
+  get retryable(): boolean {
+    return this.kind === "rate_limit" || this.kind === "timeout" || this.kind === "transport" ||
+      this.kind === "server";
+  }
+}
+
+export function addUsage(total: Usage, u: Usage | null): Usage {
+  if (!u) return total;
+  return {
+    prompt_tokens: total.prompt_tokens + u.prompt_tokens,
+    completion_tokens: total.completion_tokens + u.completion_tokens,
+    total_tokens: total.total_tokens + u.total_tokens,
+  };
+}
+
+export const ZERO_USAGE: Usage = Object.freeze({ prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 });

@@ -1,0 +1,239 @@
+// Runs the benchmark grid: scenes × models × budgets (× strategies × protocols), each
+// episode with a fresh ToolBox from the caller's factory (so this module does not depend on
+// the simulator), at most `concurrency` episodes at a time.
+//
+// Resume: an episode whose transcript ends with an end record is never run again (it is
+// reported as skipped, with that end record); a partial transcript (no end record: a crash,
+// an abort after exhausted retries) is started afresh.
+// Retries: each model request is retried on HTTP 429, timeouts, transport errors and HTTP
+// 408/409/5xx, with exponential backoff (retry.ts; default 6 attempts, 1 s doubling to at
+// most 60 s, half jittered, Retry-After honoured). An episode whose request still fails is
+// reported as failed; its transcript ends with an abort record, so the next run retries it.
+import { z } from "zod";
+import type { ToolBox } from "../protocol.ts";
+import { type EpisodeResult, runEpisode } from "./loop.ts";
+import type { ModelClient } from "./model.ts";
+import { buildPrompt, type SceneInfoInput, Strategy } from "./prompt.ts";
+import { ProtocolName } from "./protocols.ts";
+import { RetryPolicy, type RetryPolicyInput, type Sleep } from "./retry.ts";
+import { type EndRecord, episodeKey, finishedEnd, type TranscriptSink, type TranscriptStore } from "./transcript.ts";
+
+export const DEFAULT_BUDGETS: readonly number[] = [5, 10, 15, 20];
+
+export interface SceneSetup {
+  toolbox: ToolBox;
+  scene: SceneInfoInput;
+  /** Releases the simulation (called after the episode, also on failure). */
+  close?: () => void | Promise<void>;
+}
+export type SceneFactory = (sceneId: string) => SceneSetup | Promise<SceneSetup>;
+
+export interface ModelEntry {
+  /** The model's name in transcripts and episode keys. */
+  name: string;
+  /** A shared client, or one per episode (a scripted agent must be fresh for each). */
+  client: ModelClient | ((episode: EpisodeSpec) => ModelClient);
+}
+
+export interface EpisodeSpec {
+  scene: string;
+  model: string;
+  budget: number;
+  strategy: Strategy;
+  protocol: ProtocolName;
+  /** The transcript's key in the store. */
+  key: string;
+}
+
+export type ProgressEvent =
+  & { episode: EpisodeSpec; done: number; total: number }
+  & (
+    | { kind: "skipped"; end: EndRecord }
+    | { kind: "started" }
+    | { kind: "retry"; attempt: number; delayMs: number; error: string }
+    | { kind: "finished"; result: EpisodeResult }
+    | { kind: "failed"; error: string }
+  );
+
+export interface EpisodeOutcome {
+  episode: EpisodeSpec;
+  status: "skipped" | "finished" | "failed";
+  /** The end record of a finished or skipped episode. */
+  end?: EndRecord;
+  result?: EpisodeResult;
+  error?: string;
+}
+
+export interface RunSummary {
+  outcomes: EpisodeOutcome[];
+  finished: number;
+  skipped: number;
+  failed: number;
+}
+
+const GridOptions = z.object({
+  scenes: z.array(z.string().min(1)).min(1),
+  models: z.array(z.string().min(1)).min(1),
+  budgets: z.array(z.int().positive()).min(1).default([...DEFAULT_BUDGETS]),
+  strategies: z.array(Strategy).min(1).default(["zero-shot"]),
+  protocols: z.array(ProtocolName).min(1).default(["function"]),
+  concurrency: z.int().positive().default(4),
+  retry: RetryPolicy.default(RetryPolicy.parse({})),
+});
+
+export interface RunOptions {
+  scenes: readonly string[];
+  models: readonly ModelEntry[];
+  /** Default {5, 10, 15, 20}. */
+  budgets?: readonly number[];
+  /** Default ["zero-shot"]. */
+  strategies?: readonly Strategy[];
+  /** Default ["function"]. */
+  protocols?: readonly ProtocolName[];
+  factory: SceneFactory;
+  store: TranscriptStore;
+  /** Episodes in flight at once (default 4). */
+  concurrency?: number;
+  retry?: RetryPolicyInput;
+  sleep?: Sleep;
+  random?: () => number;
+  onProgress?: (event: ProgressEvent) => void;
+  /** Stops scheduling episodes and aborts those in flight (they are reported as failed). */
+  signal?: AbortSignal;
+}
+
+/** The episodes of the grid, in order: scene, model, budget, strategy, protocol. */
+export function episodeGrid(opts: Pick<RunOptions, "scenes" | "budgets" | "strategies" | "protocols"> & {
+  models: readonly { name: string }[];
+}): EpisodeSpec[] {
+  const g = GridOptions.parse({ ...opts, models: opts.models.map((m) => m.name) });
+  const out: EpisodeSpec[] = [];
+  const seen = new Set<string>();
+  for (const scene of g.scenes) {
+    for (const model of g.models) {
+      for (const budget of g.budgets) {
+        for (const strategy of g.strategies) {
+          for (const protocol of g.protocols) {
+            const key = episodeKey({ scene, model, budget, strategy, protocol });
+            if (seen.has(key)) throw new Error(`episode ${key} appears twice in the grid`);
+            seen.add(key);
+            out.push({ scene, model, budget, strategy, protocol, key });
+          }
+        }
+      }
+    }
+  }
+  return out;
+}
+
+export async function runBenchmark(opts: RunOptions): Promise<RunSummary> {
+  const grid = GridOptions.parse({
+    scenes: opts.scenes,
+    models: opts.models.map((m) => m.name),
+    budgets: opts.budgets,
+    strategies: opts.strategies,
+    protocols: opts.protocols,
+    concurrency: opts.concurrency,
+    retry: opts.retry,
+  });
+  const episodes = episodeGrid(opts);
+  const clients = new Map(opts.models.map((m) => [m.name, m.client]));
+  const outcomes: EpisodeOutcome[] = new Array(episodes.length);
+  const total = episodes.length;
+  let done = 0;
+  const emit = (episode: EpisodeSpec, e: DistributiveOmit<ProgressEvent, "episode" | "done" | "total">) =>
+    opts.onProgress?.({ ...e, episode, done, total } as ProgressEvent);
+
+  await promisePool(episodes, grid.concurrency, async (episode, i) => {
+    if (opts.signal?.aborted) {
+      outcomes[i] = { episode, status: "failed", error: "aborted before start" };
+      done++;
+      emit(episode, { kind: "failed", error: "aborted before start" });
+      return;
+    }
+    const end = finishedEnd(await opts.store.read(episode.key));
+    if (end) {
+      outcomes[i] = { episode, status: "skipped", end };
+      done++;
+      emit(episode, { kind: "skipped", end });
+      return;
+    }
+    emit(episode, { kind: "started" });
+    let setup: SceneSetup | undefined;
+    try {
+      setup = await opts.factory(episode.scene);
+      const entry = clients.get(episode.model)!;
+      const client = typeof entry === "function" ? entry(episode) : entry;
+      const prompt = buildPrompt({
+        scene: setup.scene,
+        specs: setup.toolbox.specs,
+        budget: episode.budget,
+        strategy: episode.strategy,
+        protocol: episode.protocol,
+      });
+      const sink = await opts.store.create(episode.key);
+      let endRecord: EndRecord | undefined;
+      const observed: TranscriptSink = {
+        write: async (r) => {
+          await sink.write(r);
+          if (r.type === "retry") emit(episode, { kind: "retry", attempt: r.attempt, delayMs: r.delay_ms, error: r.error });
+          if (r.type === "end") endRecord = r;
+        },
+      };
+      const result = await runEpisode({
+        client,
+        model: episode.model,
+        toolbox: setup.toolbox,
+        prompt,
+        protocol: episode.protocol,
+        budget: episode.budget,
+        scene: episode.scene,
+        strategy: episode.strategy,
+        transcript: observed,
+        retry: grid.retry,
+        sleep: opts.sleep,
+        random: opts.random,
+        signal: opts.signal,
+      });
+      outcomes[i] = { episode, status: "finished", end: endRecord, result };
+      done++;
+      emit(episode, { kind: "finished", result });
+    } catch (err) {
+      const error = err instanceof Error ? err.message : String(err);
+      outcomes[i] = { episode, status: "failed", error };
+      done++;
+      emit(episode, { kind: "failed", error });
+    } finally {
+      try {
+        await setup?.close?.();
+      } catch {
+        // a failing close must not hide the episode's outcome
+      }
+    }
+  });
+
+  return {
+    outcomes,
+    finished: outcomes.filter((o) => o.status === "finished").length,
+    skipped: outcomes.filter((o) => o.status === "skipped").length,
+    failed: outcomes.filter((o) => o.status === "failed").length,
+  };
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** Runs fn over items with at most `limit` calls in flight; items start in order. */
+export async function promisePool<T>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      await fn(items[i], i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+}
