@@ -194,8 +194,9 @@ function budgetSection(budget: number): string {
 function examplesSection(examples: readonly WorkedExample[], protocol: ProtocolName, strategy: Strategy): string {
   const lines = [
     `## Example assistant-environment interaction${examples.length > 1 ? "s" : ""}`,
-    `The example${examples.length > 1 ? "s come" : " comes"} from other scenes: ${examples.length > 1 ? "their" : "its"} ` +
-    `objects and numbers do not apply to your scene.`,
+    examples.length > 1
+      ? "The examples come from other scenes: their objects and numbers do not apply to your scene."
+      : "The example comes from another scene: its objects and numbers do not apply to your scene.",
   ];
   if (protocol === "function") {
     lines.push("Each response's calls are written here as a JSON array; you make them as function calls.");

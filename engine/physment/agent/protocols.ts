@@ -157,7 +157,8 @@ const MAX_SCAN = 200_000;
  * candidate is a call list when it is an array of objects each with a string "tool" (or one
  * such object). Arrays whose items carry a "result" key are quoted results, not calls. The
  * LAST call list in the reply is the action: earlier ones are drafts or quotations. An item
- * whose "parameters" is not an object stays in the list as an unreadable call.
+ * whose "parameters" is not an object stays in the list as an unreadable call. A balanced span that
+ * is not valid JSON (say, a trailing comma) is skipped whole, never salvaged in parts.
  */
 export function extractCalls(text: string): ParsedReply {
   const src = text.length > MAX_SCAN ? text.slice(0, MAX_SCAN) : text;
@@ -176,7 +177,10 @@ export function extractCalls(text: string): ParsedReply {
     try {
       value = JSON.parse(src.slice(i, end + 1));
     } catch {
+      // A span that is not JSON is skipped whole: salvaging objects inside a broken array
+      // would execute part of the calls.
       if (/"tool"\s*:/.test(src.slice(i, end + 1))) sawBroken = true;
+      i = end;
       continue;
     }
     if (Array.isArray(value) && value.length === 0) sawEmpty = true;

@@ -1,0 +1,126 @@
+import { describe, expect, it } from "vitest";
+import { ToolCall } from "../protocol.ts";
+import { DROPPED_BALL, PUSHED_BOX, SPHERE_ON_RAMP, WORKED_EXAMPLES } from "./examples.ts";
+import { buildPrompt, renderToolDoc, SceneInfo } from "./prompt.ts";
+import { extractCalls } from "./protocols.ts";
+import { FAKE_SCENE, FAKE_SPECS } from "./test_support.ts";
+
+const base = { scene: FAKE_SCENE, specs: FAKE_SPECS, budget: 7 } as const;
+
+describe("buildPrompt", () => {
+  const p = buildPrompt({ ...base, strategy: "zero-shot", protocol: "text" });
+
+  it("states the scene, the task and the problem type", () => {
+    expect(p.user).toContain("Scene: Falling ball (scene fake1)");
+    expect(p.user).toContain(`Task: ${FAKE_SCENE.task}`);
+    expect(p.user).toContain("Problem type: calculation");
+  });
+
+  it("lists visible objects with their permitted attributes only, never hidden ones", () => {
+    expect(p.user).toContain("- object_1: ball; permitted attributes: geom_type, body_pos\n");
+    expect(p.user).toContain("- object_2: box; permitted attributes: geom_type, body_mass\n");
+    expect(p.user).not.toContain("marker");
+    expect(p.user).not.toContain("object_3");
+  });
+
+  it("documents every tool from its spec", () => {
+    for (const s of FAKE_SPECS) expect(p.user).toContain(`- ${s.name}(`);
+    expect(p.user).toContain("- step(duration: number): Advance the simulation by duration seconds.\n    duration: seconds");
+    expect(p.user).toContain("- set_velocity(object_id: string, velocity_vector: [number, number, number])");
+    expect(p.user).toContain("- get_potential_energy(object_id: string, mass: number, gravity: number = 9.81)");
+    expect(p.user).toContain("- answer(answer: string | number)");
+  });
+
+  it("states conventions, answer format and the iteration budget explicitly", () => {
+    expect(p.user).toMatch(/z vertical pointing up/);
+    expect(p.user).toMatch(/SI units/);
+    expect(p.user).toMatch(/fixed steps of 0\.005 s/);
+    expect(p.user).toContain("at most 7 iterations (I_max = 7)");
+    expect(p.user).toMatch(/without units/);
+    expect(p.user).toMatch(/Comparison answers are the object id number/);
+    expect(p.user).toMatch(/comma-separated/);
+  });
+
+  it("includes the JSON formatting rules for the text protocol only", () => {
+    expect(p.user).toContain("## JSON tool-call formatting rules");
+    expect(p.user).toContain('[{"tool": "TOOL_NAME", "parameters": {...}}, ...]');
+    const f = buildPrompt({ ...base, strategy: "zero-shot", protocol: "function" });
+    expect(f.user).not.toContain("## JSON tool-call formatting rules");
+    expect(f.user).toMatch(/Call the tools as functions/);
+  });
+
+  it("attaches no example (zero-shot), the dropped ball (one-shot), all three with CoT (few-shot)", () => {
+    expect(p.user).not.toContain("### Example");
+    const one = buildPrompt({ ...base, strategy: "one-shot", protocol: "text" });
+    expect(one.user.match(/### Example/g)).toHaveLength(1);
+    expect(one.user).toContain("### Example 1: a dropped ball");
+    expect(one.user).not.toMatch(/Think step by step/);
+    const few = buildPrompt({ ...base, strategy: "few-shot-cot", protocol: "function" });
+    expect(few.user.match(/### Example/g)).toHaveLength(3);
+    expect(few.user).toContain("### Example 2: a pushed box");
+    expect(few.user).toContain("### Example 3: a sphere on a ramp");
+    expect(few.user).toMatch(/Think step by step/);
+    expect(few.user).toMatch(/you make them as function calls/);
+  });
+
+  it("rejects malformed scene data at the boundary", () => {
+    expect(() => buildPrompt({ ...base, budget: 0, strategy: "zero-shot", protocol: "text" })).toThrow();
+    expect(SceneInfo.safeParse({ ...FAKE_SCENE, permissions: { "9": { body_pos: true } } }).success).toBe(false);
+    expect(SceneInfo.safeParse({ ...FAKE_SCENE, objects: [{ id: 1, name: "a" }, { id: 1, name: "b" }] }).success)
+      .toBe(false);
+  });
+
+  it("renders an unfamiliar schema without failing", () => {
+    expect(renderToolDoc({ name: "find_objects", description: "Reveal hidden bodies.", parameters: {} }))
+      .toBe("- find_objects(): Reveal hidden bodies.");
+  });
+});
+
+describe("worked examples", () => {
+  it("are dialogues in the protocol's shape: each turn's calls read back through the text protocol", () => {
+    for (const ex of WORKED_EXAMPLES) {
+      ex.turns.forEach((turn, i) => {
+        for (const c of turn.calls) ToolCall.parse(c);
+        const parsed = extractCalls(`${turn.reasoning}\n${JSON.stringify(turn.calls)}`);
+        expect(parsed.calls.map((c) => c.call)).toEqual(turn.calls);
+        const last = i === ex.turns.length - 1;
+        expect(turn.calls.at(-1)!.tool === "answer").toBe(last);
+        if (!last) expect(turn.results!.map((r) => r.tool)).toEqual(turn.calls.map((c) => c.tool));
+      });
+    }
+  });
+
+  // The numbers must be what a 0.005 s semi-implicit Euler integration with g = 9.81 gives.
+  const dt = 0.005, g = 9.81;
+  const fall = (a: number, t: number) => {
+    const n = Math.round(t / dt);
+    return a * dt * dt * n * (n + 1) / 2;
+  };
+  const resultOf = (turn: { results?: { tool: string; result: Record<string, unknown> | null }[] }, tool: string, nth = 0) =>
+    turn.results!.filter((r) => r.tool === tool)[nth].result!;
+
+  it("dropped ball: v = g·t, fallen distance of the integrator, answer = speed", () => {
+    const t = DROPPED_BALL.turns[0];
+    expect((resultOf(t, "get_velocity").velocity as number[])[2]).toBeCloseTo(-g * 0.5, 10);
+    expect((resultOf(t, "get_position", 1).position as number[])[2]).toBeCloseTo(2 - fall(g, 0.5), 10);
+    expect(DROPPED_BALL.turns[1].calls[0].parameters.answer).toBeCloseTo(g * 0.5, 10);
+  });
+
+  it("pushed box: v = v0 - μ·g·t with μ = 0.3 and the box still sliding", () => {
+    const vx = (resultOf(PUSHED_BOX.turns[0], "get_velocity").velocity as number[])[0];
+    expect(vx).toBeCloseTo(2 - 0.3 * g * 0.5, 10);
+    expect(vx).toBeGreaterThan(0);
+    expect(PUSHED_BOX.turns[1].calls[0].parameters.answer).toBe(0.3);
+  });
+
+  it("sphere on a ramp: a = (5/7)·g·sin 30°, velocity along the slope", () => {
+    const a = 5 / 7 * g * 0.5;
+    const t = SPHERE_ON_RAMP.turns[0];
+    const [vx, , vz] = resultOf(t, "get_velocity").velocity as number[];
+    expect(Math.hypot(vx, vz)).toBeCloseTo(a * 0.4, 3);
+    expect(vz / vx).toBeCloseTo(-Math.tan(Math.PI / 6), 3);
+    const [x, , z] = resultOf(t, "get_position", 1).position as number[];
+    expect(Math.hypot(x, 1 - z)).toBeCloseTo(fall(a, 0.4), 3);
+    expect(SPHERE_ON_RAMP.turns[1].calls[0].parameters.answer).toBeCloseTo(a, 3);
+  });
+});

@@ -1,0 +1,216 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { ModelError } from "./model.ts";
+import { OpenAIModelClient } from "./openai_client.ts";
+import { backoffDelay, callWithRetry, RetryPolicy } from "./retry.ts";
+import { DEFAULT_BUDGETS, episodeGrid, type ProgressEvent, promisePool, runBenchmark, type SceneFactory } from "./runner.ts";
+import { ScriptedModelClient, scriptedAgent } from "./scripted_client.ts";
+import { MemoryTranscriptStore, parseTranscript } from "./transcript.ts";
+import { completion, FAKE_SCENE, FakeToolBox, httpError, type Loopback, startLoopback } from "./test_support.ts";
+
+const factory: SceneFactory = (sceneId) => ({
+  toolbox: new FakeToolBox(),
+  scene: { ...FAKE_SCENE, id: sceneId },
+});
+
+const noSleep = () => Promise.resolve();
+
+let server: Loopback | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe("episodeGrid", () => {
+  it("crosses scenes × models × budgets (default {5, 10, 15, 20}) × strategies × protocols", () => {
+    const grid = episodeGrid({ scenes: ["s1", "s2"], models: [{ name: "m" }] });
+    expect(grid.map((e) => `${e.scene}/${e.budget}`)).toEqual(
+      ["s1", "s2"].flatMap((s) => DEFAULT_BUDGETS.map((b) => `${s}/${b}`)),
+    );
+    expect(grid.every((e) => e.strategy === "zero-shot" && e.protocol === "function")).toBe(true);
+    expect(episodeGrid({
+      scenes: ["s"],
+      models: [{ name: "a" }, { name: "b" }],
+      budgets: [5],
+      strategies: ["zero-shot", "few-shot-cot"],
+      protocols: ["function", "text"],
+    })).toHaveLength(8);
+    expect(() => episodeGrid({ scenes: ["s", "s"], models: [{ name: "m" }] })).toThrow(/twice/);
+    expect(() => episodeGrid({ scenes: ["s"], models: [{ name: "m" }], budgets: [0] })).toThrow();
+  });
+});
+
+describe("promisePool", () => {
+  it("never has more than `limit` calls in flight and runs every item", async () => {
+    let inFlight = 0, peak = 0;
+    const seen: number[] = [];
+    await promisePool([...Array(10).keys()], 3, async (item) => {
+      inFlight++;
+      peak = Math.max(peak, inFlight);
+      await new Promise((r) => setTimeout(r, 1 + (item % 3)));
+      seen.push(item);
+      inFlight--;
+    });
+    expect(peak).toBe(3);
+    expect(seen.sort((a, b) => a - b)).toEqual([...Array(10).keys()]);
+  });
+});
+
+describe("retry backoff", () => {
+  const policy = RetryPolicy.parse({ baseDelayMs: 100, maxDelayMs: 1000, jitter: 0.5 });
+  it("doubles, is capped, jitters downwards and honours Retry-After", () => {
+    expect([1, 2, 3, 4, 5].map((n) => backoffDelay(policy, n, undefined, () => 0))).toEqual([100, 200, 400, 800, 1000]);
+    expect(backoffDelay(policy, 2, undefined, () => 0.5)).toBe(150);
+    expect(backoffDelay(policy, 1, 0.5, () => 0)).toBe(500);
+    expect(backoffDelay(policy, 1, 30, () => 0)).toBe(1000);
+  });
+
+  it("retries only retryable errors, at most maxAttempts times", async () => {
+    let calls = 0;
+    const failing = (kind: ModelError["kind"]) => () => {
+      calls++;
+      return Promise.reject(new ModelError(kind, kind));
+    };
+    await expect(callWithRetry(failing("transport"), { maxAttempts: 4 }, { sleep: noSleep })).rejects.toThrow("transport");
+    expect(calls).toBe(4);
+    calls = 0;
+    await expect(callWithRetry(failing("fatal"), { maxAttempts: 4 }, { sleep: noSleep })).rejects.toThrow("fatal");
+    expect(calls).toBe(1);
+    calls = 0;
+    await expect(callWithRetry(() => {
+      calls++;
+      return Promise.reject(new TypeError("bug"));
+    }, { maxAttempts: 4 }, { sleep: noSleep })).rejects.toThrow(TypeError);
+    expect(calls).toBe(1);
+  });
+});
+
+describe("runBenchmark", () => {
+  const answerTurns = [
+    { reasoning: "Drop.", calls: [{ tool: "step", parameters: { duration: 0.5 } }, { tool: "get_velocity", parameters: { object_id: 1 } }] },
+    { reasoning: "Done.", calls: [{ tool: "answer", parameters: { answer: 4.905 } }] },
+  ];
+
+  it("runs the grid with a scripted agent per episode, then resumes: finished episodes are skipped, partial ones rerun", async () => {
+    const store = new MemoryTranscriptStore();
+    const events: ProgressEvent[] = [];
+    const run = () =>
+      runBenchmark({
+        scenes: ["s1", "s2"],
+        models: [{ name: "scripted", client: (ep) => scriptedAgent(answerTurns, ep.protocol) }],
+        budgets: [2, 5],
+        protocols: ["function", "text"],
+        factory,
+        store,
+        concurrency: 3,
+        onProgress: (e) => events.push(e),
+      });
+    const first = await run();
+    expect(first).toMatchObject({ finished: 8, skipped: 0, failed: 0 });
+    expect(first.outcomes.every((o) => o.result?.answer === 4.905 && o.end?.iterations === 2)).toBe(true);
+    expect(store.files.size).toBe(8);
+    for (const text of store.files.values()) expect(parseTranscript(text).issues).toEqual([]);
+    expect(events.filter((e) => e.kind === "started")).toHaveLength(8);
+    expect(events.at(-1)).toMatchObject({ done: 8, total: 8 });
+
+    // Cut one transcript short (a crash mid-episode) and run again.
+    const cut = first.outcomes[3].episode.key;
+    const lines = store.files.get(cut)!.trimEnd().split("\n");
+    store.files.set(cut, lines.slice(0, 6).join("\n") + "\n");
+    events.length = 0;
+    const second = await run();
+    expect(second).toMatchObject({ finished: 1, skipped: 7, failed: 0 });
+    expect(second.outcomes[3].status).toBe("finished");
+    expect(events.filter((e) => e.kind === "started").map((e) => e.episode.key)).toEqual([cut]);
+    const skipped = events.filter((e) => e.kind === "skipped");
+    expect(skipped.every((e) => e.kind === "skipped" && e.end.answered)).toBe(true);
+    expect(parseTranscript(store.files.get(cut)!).issues).toEqual([]);
+    expect(store.files.get(cut)!.trimEnd().split("\n").filter((l) => l.includes('"type":"header"'))).toHaveLength(1);
+
+    // A third run has nothing left to do.
+    expect(await run()).toMatchObject({ finished: 0, skipped: 8, failed: 0 });
+  });
+
+  it("runs over HTTP with the openai client: retries a 429, and an episode that keeps failing is rerun next time", async () => {
+    // The loopback server answers by scene: s1 succeeds after a 429; s2's server is down (503) on the first run.
+    let s2Down = true;
+    let s1Limited = true;
+    server = await startLoopback((body) => {
+      const prompt = (body.messages as { content: string }[])[1].content;
+      const scene = /\(scene (s\d)\)/.exec(prompt)![1];
+      if (scene === "s2" && s2Down) return httpError(503, "unavailable");
+      if (scene === "s1" && s1Limited) {
+        s1Limited = false;
+        return httpError(429, "rate limited");
+      }
+      return completion({ toolCalls: [{ name: "answer", arguments: { answer: 2 } }] });
+    });
+    const client = new OpenAIModelClient({ model: "m", baseURL: server.baseURL, apiKey: "k", timeoutMs: 2_000 });
+    const store = new MemoryTranscriptStore();
+    const events: ProgressEvent[] = [];
+    const sleeps: number[] = [];
+    const run = () =>
+      runBenchmark({
+        scenes: ["s1", "s2"],
+        models: [{ name: "loopback/m", client }],
+        budgets: [5],
+        factory,
+        store,
+        concurrency: 2,
+        retry: { maxAttempts: 3, baseDelayMs: 10, jitter: 0 },
+        sleep: (ms) => {
+          sleeps.push(ms);
+          return Promise.resolve();
+        },
+        onProgress: (e) => events.push(e),
+      });
+    const first = await run();
+    expect(first).toMatchObject({ finished: 1, skipped: 0, failed: 1 });
+    expect(first.outcomes[0]).toMatchObject({ status: "finished", result: { answered: true, answer: 2, iterations: 1 } });
+    expect(first.outcomes[1].status).toBe("failed");
+    expect(first.outcomes[1].error).toMatch(/503/);
+    expect(events.filter((e) => e.kind === "retry").map((e) => e.episode.scene).sort()).toEqual(["s1", "s2", "s2"]);
+    expect(sleeps.sort((a, b) => a - b)).toEqual([10, 10, 20]);
+    const s2 = parseTranscript(store.files.get(first.outcomes[1].episode.key)!).records;
+    expect(s2.at(-1)).toMatchObject({ type: "abort", kind: "server" });
+    expect(s2[0]).toMatchObject({ type: "header", model: "loopback/m" });
+
+    s2Down = false;
+    const second = await run();
+    expect(second).toMatchObject({ finished: 1, skipped: 1, failed: 0 });
+    expect(second.outcomes.map((o) => o.status)).toEqual(["skipped", "finished"]);
+  });
+
+  it("reports a failing scene factory and a fatal model error as failed episodes without stopping the run", async () => {
+    const store = new MemoryTranscriptStore();
+    const summary = await runBenchmark({
+      scenes: ["broken", "ok"],
+      models: [{ name: "scripted", client: () => new ScriptedModelClient([]) }],
+      budgets: [5],
+      factory: (id) => {
+        if (id === "broken") throw new Error("no such scene");
+        return factory(id);
+      },
+      store,
+      sleep: noSleep,
+    });
+    expect(summary.outcomes.map((o) => [o.status, o.error])).toEqual([
+      ["failed", "no such scene"],
+      ["failed", "script exhausted after 0 responses"],
+    ]);
+  });
+
+  it("closes every scene it opened", async () => {
+    let open = 0, closed = 0;
+    await runBenchmark({
+      scenes: ["a", "b", "c"],
+      models: [{ name: "scripted", client: (ep) => scriptedAgent(answerTurns, ep.protocol) }],
+      budgets: [5],
+      factory: (id) => {
+        open++;
+        return { ...factory(id) as object, close: () => void closed++ } as ReturnType<SceneFactory>;
+      },
+      store: new MemoryTranscriptStore(),
+    });
+    expect([open, closed]).toEqual([3, 3]);
+  });
+});

@@ -1,0 +1,153 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runEpisode } from "./loop.ts";
+import { buildPrompt } from "./prompt.ts";
+import { scriptedAgent } from "./scripted_client.ts";
+import {
+  encodeRecord,
+  episodeKey,
+  FileTranscriptStore,
+  finishedEnd,
+  groupRecords,
+  parseTranscript,
+  readTranscript,
+  TranscriptError,
+  type TranscriptRecord,
+} from "./transcript.ts";
+import { FAKE_SCENE, FakeToolBox } from "./test_support.ts";
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "physment-agent-"));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const header: TranscriptRecord = {
+  type: "header",
+  version: 1,
+  scene: "s",
+  model: "m",
+  budget: 5,
+  strategy: "zero-shot",
+  protocol: "text",
+  started: "2025-01-01T00:00:00.000Z",
+};
+
+describe("transcript files", () => {
+  it("are written by an episode and read back, every line valid", async () => {
+    const store = new FileTranscriptStore(join(dir, "run"));
+    const toolbox = new FakeToolBox();
+    const client = scriptedAgent([
+      { reasoning: "Drop it.", calls: [{ tool: "step", parameters: { duration: 0.5 } }, { tool: "get_velocity", parameters: { object_id: "object_1" } }] },
+      { reasoning: "Speed 4.905.", calls: [{ tool: "answer", parameters: { answer: 4.905 } }] },
+    ], "text");
+    const key = episodeKey({ scene: "fake1", model: "scripted", budget: 5, strategy: "few-shot-cot", protocol: "text" });
+    const result = await runEpisode({
+      client,
+      toolbox,
+      prompt: buildPrompt({ scene: FAKE_SCENE, specs: toolbox.specs, budget: 5, strategy: "few-shot-cot", protocol: "text" }),
+      protocol: "text",
+      budget: 5,
+      scene: "fake1",
+      strategy: "few-shot-cot",
+      transcript: await store.create(key),
+    });
+    expect(result).toMatchObject({ answered: true, answer: 4.905, iterations: 2 });
+
+    const records = await readTranscript(store.locate(key));
+    expect(records.map((r) => r.type)).toEqual([
+      "header",
+      "message", // system
+      "message", // initial prompt
+      "usage",
+      "message", // assistant
+      "tool_call",
+      "tool_call",
+      "message", // Results
+      "usage",
+      "message",
+      "tool_call",
+      "message",
+      "end",
+    ]);
+    const g = groupRecords(records);
+    expect(g.header).toMatchObject({ scene: "fake1", model: "scripted", strategy: "few-shot-cot", protocol: "text" });
+    expect(g.end).toMatchObject({ answered: true, answer: 4.905, iterations: 2, reason: "answered", tool_calls: 3 });
+    expect(g.toolCalls.map((c) => c.result)).toEqual([null, { velocity: [0, 0, -4.905] }, { acknowledged: true }]);
+    expect(finishedEnd(await store.read(key))).toEqual(g.end);
+  });
+
+  it("report bad lines as file:line", async () => {
+    const path = join(dir, "bad.jsonl");
+    const lines = [
+      encodeRecord(header),
+      "not json\n",
+      JSON.stringify({ type: "message", iteration: -1, message: { role: "user", content: "x" } }) + "\n",
+      JSON.stringify({ type: "teleport" }) + "\n",
+      encodeRecord({ type: "invalid", iteration: 1, reason: "none" }),
+    ];
+    await writeFile(path, lines.join(""));
+    const err = await readTranscript(path).catch((e) => e);
+    expect(err).toBeInstanceOf(TranscriptError);
+    expect((err as TranscriptError).issues.map((i) => i.line)).toEqual([2, 3, 4]);
+    expect((err as Error).message.split("\n").map((l) => l.slice(0, path.length + 3))).toEqual([
+      `${path}:2:`,
+      `${path}:3:`,
+      `${path}:4:`,
+    ]);
+  });
+});
+
+describe("transcript records", () => {
+  it("are checked when written", () => {
+    expect(() => encodeRecord({ ...header, budget: 0 } as TranscriptRecord)).toThrow(/invalid header record/);
+    expect(encodeRecord(header).endsWith("\n")).toBe(true);
+  });
+
+  it("must start with one header and end with end or abort", () => {
+    const end: TranscriptRecord = {
+      type: "end",
+      answered: false,
+      answer: null,
+      iterations: 5,
+      reason: "budget_exhausted",
+      tool_calls: 0,
+      invalid_actions: 5,
+      usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
+      finished: "2025-01-01T00:00:01.000Z",
+      duration_ms: 1000,
+    };
+    const text = [encodeRecord({ type: "invalid", iteration: 1, reason: "x" }), encodeRecord(header), encodeRecord(end), encodeRecord(end)]
+      .join("");
+    expect(parseTranscript(text).issues.map((i) => [i.line, i.message])).toEqual([
+      [1, "the first record must be the header, not invalid"],
+      [2, "a second header"],
+      [4, "end record after the end of the episode"],
+    ]);
+    expect(parseTranscript(encodeRecord(header) + encodeRecord(end) + "\n\n").issues).toEqual([]);
+  });
+
+  it("tell a finished episode from a partial one", () => {
+    const abort = encodeRecord({ type: "abort", iteration: 2, kind: "timeout", error: "t", finished: "2025-01-01T00:00:00.000Z" });
+    expect(finishedEnd(null)).toBeNull();
+    expect(finishedEnd("")).toBeNull();
+    expect(finishedEnd(encodeRecord(header))).toBeNull();
+    expect(finishedEnd(encodeRecord(header) + abort)).toBeNull();
+    expect(finishedEnd(encodeRecord(header) + '{"type":"end"')).toBeNull();
+  });
+});
+
+describe("episode keys", () => {
+  it("are file-name safe and unambiguous", () => {
+    const k = (scene: string, model: string) => episodeKey({ scene, model, budget: 10, strategy: "one-shot", protocol: "function" });
+    expect(k("scene7", "gpt-4o")).toBe("scene7__gpt-4o__b10__one-shot__function");
+    expect(k("scene7", "openai/gpt 4o")).toBe("scene7__openai%2Fgpt%204o__b10__one-shot__function");
+    expect(k("a__b", "c")).not.toBe(k("a", "b__c"));
+    expect(k("a_b", "c")).not.toBe(k("a%5Fb", "c"));
+    expect(k("é", "m")).toBe("%C3%A9__m__b10__one-shot__function");
+  });
+});
