@@ -17,7 +17,7 @@ afterEach(async () => {
 
 async function episode(
   replies: ReplayReply[],
-  opts: { protocol?: ProtocolName; budget?: number; timeoutMs?: number; maxAttempts?: number } = {},
+  opts: { protocol?: ProtocolName; budget?: number; timeoutMs?: number; maxAttempts?: number; signal?: AbortSignal } = {},
 ) {
   server = await startLoopback(replies);
   const protocol = opts.protocol ?? "function";
@@ -48,6 +48,7 @@ async function episode(
       sleeps.push(ms);
       return Promise.resolve();
     },
+    signal: opts.signal,
   });
   const transcript = () => {
     const parsed = parseTranscript(store.files.get("ep")!);
@@ -286,5 +287,16 @@ describe("retries, timeouts and the end of an episode", () => {
     // The transcript keeps the whole conversation, including the final results.
     const last = ofType(e.transcript(), "message").at(-1)!.message as ChatMessage & { role: "tool" };
     expect(JSON.parse(last.content).result.error).toMatch(/not executed/);
+  });
+
+  it("stops a request in flight when aborted, without retrying", async () => {
+    const ac = new AbortController();
+    const e = await episode([{ ...completion({ content: "late" }), delayMs: 5_000 }, completion({ content: "x" })], {
+      signal: ac.signal,
+    });
+    setTimeout(() => ac.abort(), 50);
+    await expect(e.run).rejects.toSatisfy((err) => err instanceof ModelError && err.kind === "aborted");
+    expect(e.server.requests.length).toBe(1);
+    expect(e.transcript().at(-1)).toMatchObject({ type: "abort", kind: "aborted" });
   });
 });
