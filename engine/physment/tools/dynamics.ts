@@ -1,0 +1,117 @@
+// Forces, torques, energy and momentum: apply_force, apply_torque, get_torque,
+// compute_force, get_kinetic_energy, get_potential_energy, get_rotational_energy,
+// get_momentum, get_angular_momentum, get_center_of_mass.
+import { z } from "zod";
+import { dot, scale } from "../sim/math.ts";
+import type { Vec3 } from "../sim/math.ts";
+import { defineTool, Mass, ObjectId, vec, Vec3Param, xyz } from "./tool.ts";
+import type { ToolContext } from "./tool.ts";
+
+const Duration = z.number().positive().optional()
+  .describe("optional: seconds to keep it on while the simulation advances (then it is removed)");
+
+function applyWrench(ctx: ToolContext, kind: "force" | "torque", ref: unknown, v: Vec3, duration: number | undefined) {
+  const o = ctx.object(ref);
+  const status = `${kind}_applied`;
+  if (duration === undefined) {
+    ctx.world.setApplied(o, { [kind]: v });
+    return { status, object_id: o.id, [kind]: v };
+  }
+  const steps = ctx.world.applyFor(o, { [kind]: v }, duration);
+  return { status, object_id: o.id, [kind]: v, duration: steps * ctx.world.timestep };
+}
+
+export const applyForce = defineTool({
+  name: "apply_force",
+  description:
+    "Applies a force [fx, fy, fz] (N, world frame) at the object's centre of mass. Without duration it replaces the object's applied force and acts in every later step until changed ([0, 0, 0] removes it); with duration the simulation advances that long with the force added, then it is removed.",
+  params: z.object({ object_id: ObjectId, force_vector: Vec3Param.describe("[fx, fy, fz] in N, world frame"), duration: Duration }),
+  aliases: { force: "force_vector", vector: "force_vector" },
+  run: (ctx, a) => applyWrench(ctx, "force", a.object_id, vec(a.force_vector), a.duration),
+});
+
+export const applyTorque = defineTool({
+  name: "apply_torque",
+  description:
+    "Applies a torque [tx, ty, tz] (N·m, world frame) to the object. Without duration it replaces the object's applied torque and acts in every later step until changed ([0, 0, 0] removes it); with duration the simulation advances that long with the torque added, then it is removed.",
+  params: z.object({ object_id: ObjectId, torque_vector: Vec3Param.describe("[tx, ty, tz] in N·m, world frame"), duration: Duration }),
+  aliases: { torque: "torque_vector", vector: "torque_vector" },
+  run: (ctx, a) => applyWrench(ctx, "torque", a.object_id, vec(a.torque_vector), a.duration),
+});
+
+export const getTorque = defineTool({
+  name: "get_torque",
+  description: "The torque (N·m, world frame) currently applied to the object by apply_torque (persistent part; [0, 0, 0] if none).",
+  params: z.object({ object_id: ObjectId }),
+  run(ctx, a) {
+    return { torque: xyz(ctx.world.appliedWrench(ctx.object(a.object_id)).torque) };
+  },
+});
+
+export const computeForce = defineTool({
+  name: "compute_force",
+  description: "F = m·a with the mass you give and the current acceleration (m/s², world frame) of the object's centre of mass.",
+  params: z.object({ object_id: ObjectId, mass: Mass }),
+  run(ctx, a) {
+    return xyz(scale(ctx.world.comAcceleration(ctx.object(a.object_id)), a.mass));
+  },
+});
+
+export const getKineticEnergy = defineTool({
+  name: "get_kinetic_energy",
+  description: "Translational kinetic energy ½·m·v² (J) with the mass you give and the speed of the object's centre of mass.",
+  params: z.object({ object_id: ObjectId, mass: Mass }),
+  run(ctx, a) {
+    const v = ctx.world.comVelocity(ctx.object(a.object_id));
+    return { kinetic_energy: 0.5 * a.mass * dot(v, v) };
+  },
+});
+
+export const getPotentialEnergy = defineTool({
+  name: "get_potential_energy",
+  description: "Gravitational potential energy m·g·h (J) with the mass and g you give and h = height (z) of the object's centre of mass above z = 0.",
+  params: z.object({ object_id: ObjectId, mass: Mass, gravity: z.number().default(9.81).describe("g in m/s² (default 9.81)") }),
+  aliases: { g: "gravity" },
+  run(ctx, a) {
+    const h = ctx.world.centerOfMass(ctx.object(a.object_id))[2];
+    return { potential_energy: a.mass * a.gravity * h };
+  },
+});
+
+export const getRotationalEnergy = defineTool({
+  name: "get_rotational_energy",
+  description: "Rotational kinetic energy ½·ωᵀ·I·ω (J) about the object's centre of mass, with the inertia tensor MuJoCo computed for it (the mass argument is accepted but not used).",
+  params: z.object({ object_id: ObjectId, mass: Mass.optional() }),
+  run(ctx, a) {
+    return { rotational_energy: ctx.world.rotationalEnergy(ctx.object(a.object_id)) };
+  },
+});
+
+export const getMomentum = defineTool({
+  name: "get_momentum",
+  description: "Linear momentum p = m·v (kg·m/s, world frame) with the mass you give and the velocity of the object's centre of mass.",
+  params: z.object({ object_id: ObjectId, mass: Mass }),
+  run(ctx, a) {
+    return { momentum: xyz(scale(ctx.world.comVelocity(ctx.object(a.object_id)), a.mass)) };
+  },
+});
+
+export const getAngularMomentum = defineTool({
+  name: "get_angular_momentum",
+  description: "Spin angular momentum L = I·ω (kg·m²/s, world frame) about the object's centre of mass, with MuJoCo's inertia tensor (the mass argument is accepted but not used).",
+  params: z.object({ object_id: ObjectId, mass: Mass.optional() }),
+  run(ctx, a) {
+    return { angular_momentum: xyz(ctx.world.angularMomentum(ctx.object(a.object_id))) };
+  },
+});
+
+export const getCenterOfMass = defineTool({
+  name: "get_center_of_mass",
+  description: "Centre of mass (m, world frame) of the whole scene (every body, hidden or not); of one object when object_id is given.",
+  params: z.object({ object_id: ObjectId.optional().describe("optional: one object instead of the whole scene") }),
+  run(ctx, a) {
+    if (a.object_id === undefined) return { center_of_mass: xyz(ctx.world.sceneCenterOfMass()) };
+    return { center_of_mass: xyz(ctx.world.centerOfMass(ctx.object(a.object_id))) };
+  },
+});
+

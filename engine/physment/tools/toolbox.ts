@@ -1,0 +1,165 @@
+// The 26 PhysMent tools bound to one World (the ToolBox contract of protocol.ts). Every
+// bad call — unknown tool, bad parameters, unknown or hidden object, impossible request,
+// a call after the answer — comes back as an error result, never as an exception.
+import { z } from "zod";
+import { ToolCall } from "../protocol.ts";
+import type { ToolBox, ToolResult, ToolSpec } from "../protocol.ts";
+import { WorldError } from "../sim/world.ts";
+import type { World } from "../sim/world.ts";
+import {
+  applyForce,
+  applyTorque,
+  computeForce,
+  getAngularMomentum,
+  getCenterOfMass,
+  getKineticEnergy,
+  getMomentum,
+  getPotentialEnergy,
+  getRotationalEnergy,
+  getTorque,
+} from "./dynamics.ts";
+import { detectCollision, findObjects, getParameters, quatToRotMatrix } from "./inspect.ts";
+import { changePosition, getAcceleration, getDisplacement, getPosition, getVelocity, moveObject, setVelocity, step } from "./motion.ts";
+import { attachObjects, createObjects, deleteObjects } from "./scene_edit.ts";
+import { coerceArgs, defineTool, ToolError } from "./tool.ts";
+import type { Tool, ToolContext } from "./tool.ts";
+
+export type AnswerValue = string | number | (string | number)[];
+
+const AnswerParam = z.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))]);
+
+/** answer is special: the toolbox records the value (run() only acknowledges it). */
+export const answer = defineTool({
+  name: "answer",
+  description: "Submits the final answer and ends the episode: a number without units, an object id number, or several values separated by commas.",
+  params: z.object({ answer: AnswerParam.describe("the final answer") }),
+  aliases: { value: "answer", final_answer: "answer" },
+  run: () => ({ acknowledged: true }),
+});
+
+/** The 26 tools, in the order of the published tool table. */
+export const TOOLS: readonly Tool[] = [
+  step,
+  applyForce,
+  applyTorque,
+  getVelocity,
+  setVelocity,
+  getAcceleration,
+  getPosition,
+  moveObject,
+  changePosition,
+  getDisplacement,
+  getParameters,
+  getTorque,
+  getCenterOfMass,
+  computeForce,
+  getKineticEnergy,
+  getPotentialEnergy,
+  getRotationalEnergy,
+  getMomentum,
+  getAngularMomentum,
+  detectCollision,
+  quatToRotMatrix,
+  createObjects,
+  deleteObjects,
+  findObjects,
+  attachObjects,
+  answer,
+];
+
+const BY_NAME = new Map(TOOLS.map((t) => [t.name, t]));
+
+function specOf(t: Tool): ToolSpec {
+  const schema = z.toJSONSchema(t.params, { io: "input" }) as Record<string, unknown>;
+  return { name: t.name, description: t.description, parameters: schema };
+}
+
+/** Tool specs (name, description, JSON Schema of the parameters) as offered to a model. */
+export const TOOL_SPECS: readonly ToolSpec[] = TOOLS.map(specOf);
+
+function issueText(error: z.ZodError): string {
+  return error.issues.map((i) => {
+    const at = i.path.length ? i.path.map(String).join(".") : "parameters";
+    if (i.code === "invalid_type" && /received undefined/.test(i.message)) return `${at}: missing`;
+    return `${at}: ${i.message}`;
+  }).join("; ");
+}
+
+/** Parameters as the tool's schema reads them: aliases renamed, lenient forms coerced. */
+export function readArgs(tool: Tool, raw: Record<string, unknown>): { ok: true; args: Record<string, unknown> } | { ok: false; message: string } {
+  let args: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(raw)) {
+    const canonical = tool.aliases?.[k];
+    if (canonical && !(canonical in raw)) args[canonical] = v;
+    else args[k] = v;
+  }
+  if (tool.prepare) args = tool.prepare(args);
+  let parsed = tool.params.safeParse(args);
+  if (!parsed.success) {
+    const again = tool.params.safeParse(tool.prepare ? tool.prepare(coerceArgs(args)) : coerceArgs(args));
+    if (again.success) parsed = again;
+  }
+  if (!parsed.success) return { ok: false, message: `invalid parameters for ${tool.name}: ${issueText(parsed.error)}` };
+  return { ok: true, args: parsed.data as Record<string, unknown> };
+}
+
+class WorldToolBox implements ToolBox {
+  readonly specs = TOOL_SPECS;
+  private answer: { value: AnswerValue } | null = null;
+  private readonly ctx: ToolContext;
+
+  constructor(private readonly world: World) {
+    this.ctx = {
+      world,
+      object(ref: unknown, parameter = "object_id") {
+        const o = world.resolve(ref);
+        if (o) return o;
+        const visible = world.visibleObjects().map((x) => x.id);
+        const shown = ref === undefined ? "nothing" : JSON.stringify(ref);
+        throw new ToolError(`${parameter}: no object ${shown} in the scene (objects: ${visible.join(", ") || "none"})`);
+      },
+    };
+  }
+
+  get answered(): { value: AnswerValue } | null {
+    return this.answer;
+  }
+
+  call(call: ToolCall): ToolResult {
+    const raw = call as unknown as { tool?: unknown; parameters?: unknown };
+    const name = typeof raw?.tool === "string" ? raw.tool : String(raw?.tool ?? "");
+    const given = raw?.parameters && typeof raw.parameters === "object" && !Array.isArray(raw.parameters)
+      ? raw.parameters as Record<string, unknown>
+      : {};
+    const fail = (message: string): ToolResult => ({ tool: name, parameters: given, result: { error: message }, error: true, sim_time: this.time() });
+    const shape = ToolCall.safeParse(call);
+    if (!shape.success) return fail(`a tool call is {"tool": name, "parameters": {...}}: ${issueText(shape.error)}`);
+    if (this.answer) return fail("the episode has ended: an answer was already submitted");
+    const tool = BY_NAME.get(name);
+    if (!tool) return fail(`unknown tool "${name}" (tools: ${TOOLS.map((t) => t.name).join(", ")})`);
+    const read = readArgs(tool, shape.data.parameters);
+    if (!read.ok) return fail(read.message);
+    let result: Record<string, unknown> | null;
+    try {
+      result = tool.run(this.ctx, read.args as never);
+    } catch (e) {
+      if (e instanceof ToolError || e instanceof WorldError) return fail(e.message);
+      return fail(`${name} failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    if (tool === answer) this.answer = { value: read.args.answer as AnswerValue };
+    return { tool: name, parameters: given, result, error: false, sim_time: this.time() };
+  }
+
+  private time(): number {
+    try {
+      return this.world.time;
+    } catch {
+      return NaN;
+    }
+  }
+}
+
+/** The 26 tools over one live World. */
+export function makeToolBox(world: World): ToolBox {
+  return new WorldToolBox(world);
+}
