@@ -131,6 +131,11 @@ describe("summaries", () => {
     expect(summarize(scores)[0]).toMatchObject({ G: 0.75, G_episodes: 2, episodes: 3 });
   });
 
+  it("runs are told apart by variant", () => {
+    const v = [ep("m", 5, 7, 2, 1, 2), { ...ep("m", 5, 7, 3, 1, 2), variant: "few_shot/text" }].map((r) => scoreEpisode(r));
+    expect(summarize(v).filter((r) => r.budget === 5 && r.category === "all").map((r) => [r.variant, r.accuracy])).toEqual([["", 1], ["few_shot/text", 0]]);
+  });
+
   it("custom held-out split and weights", () => {
     const r = summarize(episodes, { heldOut: ["easy_single_physics"], weights: { C: 1, E: 0, G: 0, V: 0, R: 0, G_prime: 0 } });
     expect(r[0]).toMatchObject({ model: "alpha", budget: 5, G_prime: 0, final_score: 50 });

@@ -55,6 +55,7 @@ export function finalScore(
 
 export interface Summary {
   model: string;
+  variant: string;
   /** I_max, or "all" for the model over every budget. */
   budget: number | "all";
   /** A Table 1 category, or "all". */
@@ -98,6 +99,7 @@ const mean = (xs: readonly number[]) => (xs.length === 0 ? 0 : [...xs].sort((a, 
 
 function row(
   model: string,
+  variant: string,
   budget: number | "all",
   category: Category | "all",
   eps: readonly EpisodeScore[],
@@ -121,6 +123,7 @@ function row(
   for (const e of regraded) for (const c of e.regrade.classes) byClass[c]++;
   return {
     model,
+    variant,
     budget,
     category,
     episodes: eps.length,
@@ -145,26 +148,28 @@ function row(
 const byCodepoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * Summaries of scored episodes, in a deterministic order: models by code point; for each,
- * its budgets ascending and then "all"; for each budget, the "all" row first and then the
- * categories present in Table 1 order. Category rows carry their run's G′ (a run is one model
- * at one budget, or at all budgets for the "all" rows), so their Final Score uses it.
+ * Summaries of scored episodes, in a deterministic order: runs by model, then variant (code
+ * point order); for each, its budgets ascending and then "all"; for each budget, the "all" row
+ * first and then the categories present in Table 1 order. Category rows carry their run's G′
+ * (a run is one model and variant at one budget, or at all budgets for the "all" rows), so
+ * their Final Score uses it.
  */
 export function summarize(scores: readonly EpisodeScore[], opts?: SummaryOptionsInput): Summary[] {
   const o = SummaryOptionsInput.parse(opts ?? {});
   const weights = o.weights ?? DEFAULT_WEIGHTS;
   const heldOut = new Set<Category>(o.heldOut ?? DEFAULT_HELD_OUT);
   const out: Summary[] = [];
-  const models = [...new Set(scores.map((s) => s.model))].sort(byCodepoint);
-  for (const model of models) {
-    const ofModel = scores.filter((s) => s.model === model);
-    const budgets: (number | "all")[] = [...new Set(ofModel.map((s) => s.budget))].sort((a, b) => a - b);
+  const keys = [...new Map(scores.map((s) => [JSON.stringify([s.model, s.variant]), [s.model, s.variant] as const])).values()]
+    .sort((a, b) => byCodepoint(a[0], b[0]) || byCodepoint(a[1], b[1]));
+  for (const [model, variant] of keys) {
+    const ofRun = scores.filter((s) => s.model === model && s.variant === variant);
+    const budgets: (number | "all")[] = [...new Set(ofRun.map((s) => s.budget))].sort((a, b) => a - b);
     budgets.push("all");
     for (const budget of budgets) {
-      const run = budget === "all" ? ofModel : ofModel.filter((s) => s.budget === budget);
-      out.push(row(model, budget, "all", run, run, heldOut, weights));
+      const run = budget === "all" ? ofRun : ofRun.filter((s) => s.budget === budget);
+      out.push(row(model, variant, budget, "all", run, run, heldOut, weights));
       const cats = [...new Set(run.map((s) => s.category))].sort((a, b) => categoryRank(a) - categoryRank(b));
-      for (const c of cats) out.push(row(model, budget, c, run.filter((s) => s.category === c), run, heldOut, weights));
+      for (const c of cats) out.push(row(model, variant, budget, c, run.filter((s) => s.category === c), run, heldOut, weights));
     }
   }
   return out;

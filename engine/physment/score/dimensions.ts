@@ -43,8 +43,10 @@ export const EpisodeRecord = z.object({
   scene_id: z.int(),
   /** Table 1 category; default: categoryOfScene(scene_id). */
   category: Category.optional(),
-  /** The model (and, if runs differ in it, the prompting strategy) as summaries group it. */
+  /** The model, as summaries group it. */
   model: z.string().min(1),
+  /** What else distinguishes the run (prompting strategy, protocol: "one_shot/text"); summaries group by model and variant. */
+  variant: z.string().default(""),
   /** The iteration budget I_max. */
   budget: z.int().min(1),
   /** The text the model was given (task, objects, tools): its numbers are not assertions. */
@@ -227,6 +229,7 @@ export interface EpisodeScore {
   scene_id: number;
   category: Category;
   model: string;
+  variant: string;
   budget: number;
   answered: boolean;
   answer_iteration: number | null;
@@ -269,6 +272,7 @@ export function scoreEpisode(input: EpisodeRecord, opts?: ScoreOptionsInput): Ep
     scene_id: r.scene_id,
     category: r.category ?? categoryOfScene(r.scene_id)!,
     model: r.model,
+    variant: r.variant,
     budget: r.budget,
     answered: r.answer_iteration !== null,
     answer_iteration: r.answer_iteration,
