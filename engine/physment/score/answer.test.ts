@@ -100,6 +100,17 @@ describe("parsing answers", () => {
     expect(parseAnswer(null).whole).toBeNull();
   });
 
+  it("long pathological answers are parsed quickly", () => {
+    const t0 = Date.now();
+    for (const s of ["2" + " ".repeat(50_000) + "x", "object" + " ".repeat(50_000) + "x", "object ".repeat(20_000) + "2"]) {
+      expect(parseStrictNumber(s)).toBeNull();
+      expect(parsePart(s).kind).toBe("text");
+      numberMentions(s, { objectRefs: true });
+      gradeAnswer(s, [1, 2]);
+    }
+    expect(Date.now() - t0).toBeLessThan(2000);
+  });
+
   it("finds the numbers in free text, skipping identifiers", () => {
     const m = numberMentions("v1 = 0.0 m/s, v2=-2.0 and T_2 = 3; object_2 moved 1.5e-3 m", { objectRefs: true });
     expect(m.map((x) => x.value)).toEqual([0, -2, 3, 2, 0.0015]);

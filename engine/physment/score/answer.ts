@@ -128,6 +128,12 @@ export function isUnit(s: string): boolean {
   });
 }
 
+/**
+ * Longer texts are never a single number or object reference (the patterns below backtrack
+ * quadratically on long runs of spaces; a model's answer must not be able to stall scoring).
+ */
+export const MAX_STRICT_LENGTH = 200;
+
 const STRICT_NUMBER = new RegExp(String.raw`^${NUMBER_SOURCE}\s*(.*?)\s*\.?$`, "s");
 
 /**
@@ -136,6 +142,7 @@ const STRICT_NUMBER = new RegExp(String.raw`^${NUMBER_SOURCE}\s*(.*?)\s*\.?$`, "
  * Returns null for anything else (free text, "≈ 2.8", "T = 2.8 s", "2 or 3").
  */
 export function parseStrictNumber(text: string): { value: number; unit: string | null } | null {
+  if (text.length > MAX_STRICT_LENGTH) return null;
   let t = asciiMinus(text).trim();
   // Matching surrounding quotes or backticks are transport, not content.
   const q = /^(["'`])(.*)\1$/s.exec(t);
@@ -150,10 +157,11 @@ export function parseStrictNumber(text: string): { value: number; unit: string |
 }
 
 /** "object_2", "object 2", "object2", "obj-2", "object #2", "object id 2", "body 2", "#2", "id 2". */
-const OBJECT_REF = /^(?:the\s+)?(?:(?:object|obj|body)\s*(?:id\s*)?[_\-#:\s]*|(?:id|#)\s*[:=]?\s*)(\d+)$/i;
+const OBJECT_REF = /^(?:the\s+)?(?:(?:object|obj|body)(?:[ _]?id)?[ _\-#:]{0,3}|(?:id|#)[ :=]{0,3})(\d+)$/i;
 
 /** The object id an object reference names, or null. */
 export function parseObjectRef(text: string): number | null {
+  if (text.length > MAX_STRICT_LENGTH) return null;
   const m = OBJECT_REF.exec(text.trim().replace(/\.$/, "").trim());
   return m ? Number(m[1]) : null;
 }
@@ -169,7 +177,7 @@ export interface NumberMention {
 
 const MENTION = new RegExp(NUMBER_SOURCE, "g");
 /** Object references inside text: object_2, object 2, obj_2, object#2. */
-const OBJECT_MENTION = /\b(?:object|obj)\s*(?:id\s*)?[_\-#:\s]*(\d+)\b/gi;
+const OBJECT_MENTION = /\b(?:object|obj)(?:[ _]?id)?[ _\-#:]{0,3}(\d+)\b/gi;
 
 /**
  * Every number written in `text` that is not part of an identifier: a number glued to a

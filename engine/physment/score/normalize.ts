@@ -17,6 +17,7 @@ import {
   GroundTruth,
   matchOptions,
   type MatchOptions,
+  MAX_STRICT_LENGTH,
   MatchOptionsInput,
   numberMentions,
   parseAnswer,
@@ -80,6 +81,7 @@ function nameForms(name: string): string[] {
  * and B both denote the same object ("rope_2 (object_4)").
  */
 export function resolveObject(text: string, objects: readonly SceneObject[] = []): number | null {
+  if (text.length > MAX_STRICT_LENGTH) return null;
   const t = text.trim().replace(/\.$/, "").trim();
   const paren = /^(.*\S)\s*\(([^()]*)\)$/s.exec(t);
   if (paren) {
