@@ -582,7 +582,7 @@ export class World {
         v[6 * b + 3 + i] = w.torque[i];
       }
     }
-    this.accValid = false;
+    this.invalidate();
   }
 
   // ---- placing bodies -----------------------------------------------------------------

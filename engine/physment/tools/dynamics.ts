@@ -7,6 +7,9 @@ import type { Vec3 } from "../sim/math.ts";
 import { defineTool, Mass, ObjectId, vec, Vec3Param, xyz } from "./tool.ts";
 import type { ToolContext } from "./tool.ts";
 
+/** The published signature passes a mass to the rotational tools; MuJoCo's inertia tensor is used instead. */
+const UnusedMass = z.number().nonnegative().optional().describe("mass in kg (accepted for compatibility; the inertia MuJoCo computed is used)");
+
 const Duration = z.number().positive().optional()
   .describe("optional: seconds to keep it on while the simulation advances (then it is removed)");
 
@@ -81,7 +84,7 @@ export const getPotentialEnergy = defineTool({
 export const getRotationalEnergy = defineTool({
   name: "get_rotational_energy",
   description: "Rotational kinetic energy ½·ωᵀ·I·ω (J) about the object's centre of mass, with the inertia tensor MuJoCo computed for it (the mass argument is accepted but not used).",
-  params: z.object({ object_id: ObjectId, mass: Mass.optional() }),
+  params: z.object({ object_id: ObjectId, mass: UnusedMass }),
   run(ctx, a) {
     return { rotational_energy: ctx.world.rotationalEnergy(ctx.object(a.object_id)) };
   },
@@ -99,7 +102,7 @@ export const getMomentum = defineTool({
 export const getAngularMomentum = defineTool({
   name: "get_angular_momentum",
   description: "Spin angular momentum L = I·ω (kg·m²/s, world frame) about the object's centre of mass, with MuJoCo's inertia tensor (the mass argument is accepted but not used).",
-  params: z.object({ object_id: ObjectId, mass: Mass.optional() }),
+  params: z.object({ object_id: ObjectId, mass: UnusedMass }),
   run(ctx, a) {
     return { angular_momentum: xyz(ctx.world.angularMomentum(ctx.object(a.object_id))) };
   },

@@ -77,12 +77,18 @@ function specOf(t: Tool): ToolSpec {
 /** Tool specs (name, description, JSON Schema of the parameters) as offered to a model. */
 export const TOOL_SPECS: readonly ToolSpec[] = TOOLS.map(specOf);
 
-function issueText(error: z.ZodError): string {
-  return error.issues.map((i) => {
+function issueText(error: z.ZodError, args?: Record<string, unknown>, tool?: Tool): string {
+  const lines = error.issues.map((i) => {
     const at = i.path.length ? i.path.map(String).join(".") : "parameters";
-    if (i.code === "invalid_type" && /received undefined/.test(i.message)) return `${at}: missing`;
+    const key = i.path[0];
+    if (args && typeof key === "string" && args[key] === undefined) return `${key}: missing`;
+    if (i.message === "Invalid input" && typeof key === "string" && args) {
+      const described = (tool?.params.shape as Record<string, z.ZodType> | undefined)?.[key]?.description;
+      return `${at}: invalid value ${JSON.stringify(args[key])}${described ? ` (expected ${described})` : ""}`;
+    }
     return `${at}: ${i.message}`;
-  }).join("; ");
+  });
+  return [...new Set(lines)].join("; ");
 }
 
 /** Parameters as the tool's schema reads them: aliases renamed, lenient forms coerced. */
@@ -99,7 +105,7 @@ export function readArgs(tool: Tool, raw: Record<string, unknown>): { ok: true; 
     const again = tool.params.safeParse(tool.prepare ? tool.prepare(coerceArgs(args)) : coerceArgs(args));
     if (again.success) parsed = again;
   }
-  if (!parsed.success) return { ok: false, message: `invalid parameters for ${tool.name}: ${issueText(parsed.error)}` };
+  if (!parsed.success) return { ok: false, message: `invalid parameters for ${tool.name}: ${issueText(parsed.error, args, tool)}` };
   return { ok: true, args: parsed.data as Record<string, unknown> };
 }
 

@@ -1,0 +1,70 @@
+// Test scaffolding: scenes written inline (MJCF text plus a generated sceneN.json) and
+// the paths of the published PhysMent scenes (read by tests only, never copied).
+import { isSceneError, loadScene } from "../scene/load.ts";
+import type { Scene } from "../scene/load.ts";
+import { World } from "./world.ts";
+
+/** The published scenes, relative to the repository root (tests run from there). */
+export const PUBLISHED_SCENES = "../shared/physment-scenes/Scenes";
+
+export const FULL_PERMISSIONS = {
+  geom_type: true,
+  body_pos: true,
+  body_quat: true,
+  body_mass: true,
+  geom_density: true,
+  geom_size: true,
+  geom_radius: true,
+} as const;
+
+export interface ObjectSpec {
+  name?: string;
+  permissions?: Record<string, boolean>;
+}
+
+/** sceneN.json text listing the given objects (default: full permissions). */
+export function sceneJson(objects: Record<string, ObjectSpec>, extra: Record<string, unknown> = {}): string {
+  const entries = Object.entries(objects);
+  return JSON.stringify({
+    metadata: { scene_name: "test scene", task: "a test", problem_type: "computation" },
+    answer: 0,
+    expected_behavior: "",
+    reasoning: "",
+    number_of_objects: String(entries.length),
+    objects: Object.fromEntries(entries.map(([k, o]) => [k, { name: o.name ?? k, object_id: k.replace("object_", "") }])),
+    object_permissions: Object.fromEntries(entries.map(([k, o]) => [`${k}_permissions`, o.permissions ?? FULL_PERMISSIONS])),
+    ...extra,
+  });
+}
+
+/** A Scene from MJCF text; every body named object_N is listed unless `objects` says otherwise. */
+export async function sceneOf(xml: string, objects?: Record<string, ObjectSpec>): Promise<Scene> {
+  const listed = objects ?? Object.fromEntries([...xml.matchAll(/name="(object_[0-9]+)"/g)].map((m) => [m[1], {}]));
+  const s = await loadScene({ json: sceneJson(listed), xml, file: "inline/scene0.json" });
+  if (isSceneError(s)) throw s;
+  return s;
+}
+
+export async function worldOf(xml: string, objects?: Record<string, ObjectSpec>): Promise<World> {
+  return World.create(await sceneOf(xml, objects));
+}
+
+/** MJCF with the given bodies and options (gravity off unless given). */
+export function mjcf(bodies: string, opts: { gravity?: string; timestep?: string; extra?: string } = {}): string {
+  const step = opts.timestep ? ` timestep="${opts.timestep}"` : "";
+  return `<mujoco>
+  <option gravity="${opts.gravity ?? "0 0 0"}"${step}/>
+  <worldbody>
+${bodies}
+  </worldbody>
+${opts.extra ?? ""}
+</mujoco>`;
+}
+
+/** A free sphere body object_N. */
+export function sphere(n: number, pos: string, opts: { radius?: number; density?: number; extra?: string } = {}): string {
+  return `    <body name="object_${n}" pos="${pos}">
+      <joint name="object_${n}_joint" type="free"/>
+      <geom type="sphere" size="${opts.radius ?? 0.1}" density="${opts.density ?? 1000}"${opts.extra ?? ""}/>
+    </body>`;
+}
