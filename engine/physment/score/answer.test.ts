@@ -165,6 +165,8 @@ describe("strict grading", () => {
   it("a one-part truth is compared with the whole answer, so its C is 0 or 1", () => {
     expect(gradeAnswer("2.84, 0.35", 2.837)).toMatchObject({ correct: false, C: 0 });
     expect(gradeAnswer([2.84], 2.837)).toMatchObject({ correct: true, C: 1 });
+    expect(gradeAnswer(["[2.84 s]"], 2.837)).toMatchObject({ correct: true, C: 1 });
+    expect(gradeAnswer("(2.84)", 2.837)).toMatchObject({ correct: true, C: 1 });
     expect(gradeAnswer(null, 2.837)).toMatchObject({ correct: false, C: 0 });
   });
 });

@@ -295,7 +295,11 @@ export function parseAnswer(value: AnswerValue | null | undefined): ParsedAnswer
     const raw = items.map(stringOf).join(", ");
     return {
       raw,
-      whole: items.length === 0 ? null : items.length === 1 ? parsePart(items[0]) : parsePart(raw),
+      whole: items.length === 0
+        ? null
+        : items.length === 1
+        ? parsePart(typeof items[0] === "string" ? stripEnclosing(items[0]) : items[0])
+        : parsePart(raw),
       parts: items.map(parsePart),
     };
   }
