@@ -52,6 +52,19 @@ describe("time and free fall", () => {
     expect(() => w.step(1e6)).toThrow(/longer than/);
   });
 
+  test("a numerical blow-up is reported and undone (MuJoCo's silent auto-reset is off)", async () => {
+    const w = await make(mjcf(`<geom type="plane" size="5 5 0.1"/>\n${sphere(1, "0 0 0.1")}`, { gravity: `0 0 -${G}` }));
+    const o = obj(w, "object_1");
+    w.step(0.1);
+    const before = { p: w.position(o), t: w.time };
+    w.setApplied(o, { force: [1e300, 0, 0] });
+    expect(() => w.step(0.1)).toThrow(/numerically unstable/);
+    expect({ p: w.position(o), t: w.time }).toEqual(before);
+    w.setApplied(o, { force: [0, 0, 0] });
+    w.step(0.1);
+    expect(w.time).toBeCloseTo(0.2, 12);
+  });
+
   test("acceleration: −g in free fall, F/m with an applied force, 0 at rest on the ground", async () => {
     const w = await make(mjcf(`<geom type="plane" size="5 5 0.1"/>\n${sphere(1, "0 0 5")}\n${sphere(2, "2 0 0.1")}`, { gravity: `0 0 -${G}` }));
     const a = obj(w, "object_1");

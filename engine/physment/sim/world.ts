@@ -79,6 +79,8 @@ const JOINT_NQ = [7, 4, 1, 1];
 const JOINT_NV = [6, 3, 1, 1];
 /** mjOBJ_XBODY: the body's own frame (mjOBJ_BODY is its inertial frame, centred at the COM). */
 const OBJ_XBODY = 2;
+/** mjDSBL_AUTORESET. */
+const DISABLE_AUTORESET = 1 << 16;
 /** Longest step a single call may take (seconds of simulated time). */
 export const MAX_STEP_SECONDS = 120;
 
@@ -179,6 +181,7 @@ export class World {
     this.alive();
     this.touched = new Set();
     const { mj, model, data } = this;
+    const before = { qpos: Float64Array.from(data.qpos as Float64Array), qvel: Float64Array.from(data.qvel as Float64Array), time: data.time };
     for (let i = 0; i < n; i++) {
       mj.mj_step(model, data);
       if (data.ncon > 0) this.recordContacts(this.touched);
@@ -186,6 +189,16 @@ export class World {
     mj.mj_forward(model, data);
     this.forwardValid = true;
     this.accValid = false;
+    const finite = (a: Float64Array) => a.every(Number.isFinite);
+    if (!finite(data.qpos as Float64Array) || !finite(data.qvel as Float64Array) || !finite(data.qacc as Float64Array)) {
+      (data.qpos as Float64Array).set(before.qpos);
+      (data.qvel as Float64Array).set(before.qvel);
+      (data.qacc_warmstart as Float64Array).fill(0);
+      data.time = before.time;
+      this.touched = new Set();
+      mj.mj_forward(model, data);
+      throw new WorldError("the simulation became numerically unstable (non-finite positions or accelerations); the state before this call was restored");
+    }
   }
 
   // ---- objects ----------------------------------------------------------------------
@@ -818,6 +831,9 @@ export class World {
   private setOptions(): void {
     const opt = this.model.opt;
     opt.timestep = this.timestep;
+    // MuJoCo would silently reset the whole state (time included) on a numerical blow-up;
+    // stepN detects it and restores the state before the call instead.
+    opt.disableflags = opt.disableflags | DISABLE_AUTORESET;
     opt.delete();
   }
 
