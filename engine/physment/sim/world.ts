@@ -156,6 +156,7 @@ export class World {
 
   /** Simulated time, seconds. */
   get time(): number {
+    this.alive();
     return this.data.time;
   }
 
