@@ -14,6 +14,7 @@ import { runBenchmark } from "./agent/runner.ts";
 import { episodeRecord } from "./evaluate.ts";
 import { scoreEpisode } from "./score/dimensions.ts";
 import type { ProtocolName } from "./agent/protocols.ts";
+import type { ModelClient } from "./agent/model.ts";
 
 const DROP_JSON = JSON.stringify({
   metadata: {
@@ -54,7 +55,7 @@ const REFERENCE: ScriptedTurn[] = [
   { reasoning: "The vertical velocity is -4.9 m/s, as -g·t predicts.", calls: [{ tool: "answer", parameters: { answer: -4.905 } }] },
 ];
 
-async function episode(protocol: ProtocolName, client = scriptedAgent(REFERENCE, protocol)) {
+async function episode(protocol: ProtocolName, client: ModelClient = scriptedAgent(REFERENCE, protocol)) {
   const scene = await dropScene();
   const setup = await sceneSetup(scene, "drop");
   const store = new MemoryTranscriptStore();
