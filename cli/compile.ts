@@ -19,7 +19,9 @@ const output = Deno.args[0] ?? "dist/mech";
 const args = [
   "compile",
   "--allow-read",
-  "--allow-env=NO_COLOR,FORCE_COLOR,NODE_DISABLE_COLORS,COLUMNS",
+  "--allow-write",
+  "--allow-net",
+  "--allow-env",
   ...excludes,
   "--output",
   output,

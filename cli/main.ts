@@ -9,6 +9,7 @@ import { compileCommand, listCommand, runCommand, solveCommand, validateCommand 
 import { catalogCheckCommand, catalogListCommand, catalogShowCommand } from "./catalog_commands.ts";
 import { numericCheckCommand, pathCheckCommand } from "./numeric_commands.ts";
 import { explainEdgeCommand, MAX_HORIZON, simulateCommand } from "./episode_commands.ts";
+import { physmentExecCommand, physmentRunCommand, scoreDirectory, setTranscriptLister } from "./physment_commands.ts";
 import { InputError, type Io } from "./io.ts";
 import { ModelError } from "../engine/model/issues.ts";
 import { CompileError } from "../engine/compile/compile.ts";
@@ -94,6 +95,33 @@ const parser = or(
   }), {
     description: message`Say why a candidate edge is admitted, or which clause rejects it, for every cause of the source; exit 1 when no cause admits it.`,
   }),
+  command("physment", or(
+    command("exec", object({
+      cmd: constant("physment exec" as const),
+      scene: argument(string({ metavar: "SCENE" }), { description: message`A scene directory SceneN (with sceneN.json and sceneN.xml) or a sceneN.json file.` }),
+      calls: option("--calls", string({ metavar: "FILE" }), {
+        description: message`A JSON array of tool calls [{"tool", "parameters"}] (PhysMent's text protocol); - for stdin.`,
+      }),
+    }), { description: message`Run tool calls against a scene without a model; each result is printed as one JSON line (exit 1 when a call was rejected).` }),
+    command("run", object({
+      cmd: constant("physment run" as const),
+      model: option("--model", string({ metavar: "MODEL" }), { description: message`The model name the endpoint serves.` }),
+      baseUrl: optional(option("--base-url", string({ metavar: "URL" }), { description: message`An OpenAI-compatible endpoint (default: OpenAI's).` })),
+      apiKeyEnv: withDefault(option("--api-key-env", string({ metavar: "NAME" }), { description: message`The environment variable holding the API key (default OPENAI_API_KEY).` }), "OPENAI_API_KEY"),
+      scenesDir: option("--scenes-dir", string({ metavar: "DIR" }), { description: message`A directory of SceneN folders (PhysMent's layout).` }),
+      scenes: withDefault(option("--scenes", string({ metavar: "LIST" }), { description: message`Scene numbers and ranges, e.g. 7-111 or 7,9,12-15 (default 7-111).` }), "7-111"),
+      budgets: withDefault(option("--budgets", string({ metavar: "LIST" }), { description: message`Iteration budgets I_max (default 5,10,15,20).` }), "5,10,15,20"),
+      strategy: withDefault(option("--strategy", choice(["zero-shot", "one-shot", "few-shot-cot"] as const, { metavar: "STRATEGY" }), { description: message`Prompting strategy (default zero-shot).` }), "zero-shot" as const),
+      protocol: withDefault(option("--protocol", choice(["tools", "text"] as const, { metavar: "PROTOCOL" }), { description: message`Native function calling (tools, default) or PhysMent's text protocol.` }), "tools" as const),
+      out: option("--out", string({ metavar: "DIR" }), { description: message`Where the transcripts go (one JSONL file per episode; a finished episode is never run again).` }),
+      concurrency: withDefault(option("--concurrency", integer({ min: 1, max: 64, metavar: "N" }), { description: message`Episodes in flight at once (default 4).` }), 4),
+    }), { description: message`Run the benchmark: every scene × budget against one model, with retries and resume; prints the scores.` }),
+    command("score", object({
+      cmd: constant("physment score" as const),
+      dir: argument(string({ metavar: "DIR" }), { description: message`A run's transcript directory.` }),
+      scenesDir: option("--scenes-dir", string({ metavar: "DIR" }), { description: message`The scenes the run used (for the ground truth).` }),
+    }), { description: message`Score a run's finished transcripts: accuracy, the six dimensions and the Final Score per model, budget and category.` }),
+  ), { description: message`PhysMent: scenes, tools, agent runs and scores.` }),
   command("catalog", or(
     command("list", object({ cmd: constant("catalog list" as const) }), {
       description: message`List the built-in mechanisms: id, provenance, components, composite states, scenarios.`,
@@ -158,7 +186,7 @@ function writeAll(w: { writeSync(p: Uint8Array): number }, text: string): void {
   while (data.length) data = data.subarray(w.writeSync(data));
 }
 
-function main(): number {
+async function main(): Promise<number> {
   const args = run(parser, {
     programName: "mech",
     help: "both",
@@ -194,6 +222,12 @@ function main(): number {
         break;
       case "explain-edge":
         return explainEdgeCommand(args, io);
+      case "physment exec":
+        return await physmentExecCommand(args, io);
+      case "physment run":
+        return await physmentRunCommand(args, io, (name) => Deno.env.get(name));
+      case "physment score":
+        return scoreDirectory(args.dir, args.scenesDir, io, listJsonl);
       case "catalog check":
         if (args.numeric && args.paths) throw new InputError("--numeric and --paths are separate checks; give one");
         return args.paths ? pathCheckCommand(args, io) : args.numeric ? numericCheckCommand(args, io) : catalogCheckCommand(args, io);
@@ -214,4 +248,15 @@ function main(): number {
   }
 }
 
-Deno.exit(main());
+/** The *.jsonl files of a directory (for physment score). */
+function listJsonl(dir: string): string[] {
+  try {
+    return [...Deno.readDirSync(dir)].filter((e) => e.isFile && e.name.endsWith(".jsonl")).map((e) => e.name);
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) throw new InputError(`${dir}: no such directory`);
+    throw e;
+  }
+}
+setTranscriptLister(listJsonl);
+
+Deno.exit(await main());

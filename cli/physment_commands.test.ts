@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fakeIo, runMech } from "./test_support.ts";
+import { parseBudgets, parseSceneList, readScene, scenePaths, scoreDirectory } from "./physment_commands.ts";
+import { runBenchmark } from "../engine/physment/agent/runner.ts";
+import { scriptedAgent } from "../engine/physment/agent/scripted_client.ts";
+import { FileTranscriptStore } from "../engine/physment/agent/transcript.ts";
+import { sceneSetup } from "../engine/physment/setup.ts";
+import { InputError } from "./io.ts";
+
+// A drop scene of our own, laid out like PhysMent's (Scene101/scene101.{json,xml}).
+const JSON_TEXT = JSON.stringify({
+  metadata: { scene_name: "Drop", task: "Release the ball held 10 m up and report its vertical velocity after 0.5 s.", problem_type: "computation" },
+  answer: -4.905,
+  expected_behavior: "Step 0.5 s, read the velocity.",
+  reasoning: "v = -g t.",
+  number_of_objects: "2",
+  objects: { object_1: { name: "ball", object_id: "1" }, object_2: { name: "ground", object_id: "2" } },
+  object_permissions: { object_1_permissions: { geom_type: true, body_mass: true }, object_2_permissions: { geom_type: true } },
+});
+const XML_TEXT = `<mujoco model="drop"><option timestep="0.005"/><worldbody>
+  <body name="object_2"><geom type="plane" size="5 5 0.1"/></body>
+  <body name="object_1" pos="0 0 10"><freejoint name="object_1_joint"/><geom type="sphere" size="0.1" mass="1"/></body>
+</worldbody></mujoco>`;
+
+let root = "";
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), "mechbench-physment-"));
+  mkdirSync(join(root, "scenes", "Scene101"), { recursive: true });
+  writeFileSync(join(root, "scenes", "Scene101", "scene101.json"), JSON_TEXT);
+  writeFileSync(join(root, "scenes", "Scene101", "scene101.xml"), XML_TEXT);
+  writeFileSync(join(root, "calls.json"), JSON.stringify([
+    { tool: "step", parameters: { duration: 0.5 } },
+    { tool: "get_velocity", parameters: { object_id: "object_1" } },
+  ]));
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe("mech physment", () => {
+  it("exec runs tool calls against a scene and prints one JSON result per line", () => {
+    const r = runMech("physment", "exec", join(root, "scenes", "Scene101"), "--calls", join(root, "calls.json"));
+    expect(r.err).toBe("");
+    expect(r.code).toBe(0);
+    const lines = r.out.trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.tool)).toEqual(["step", "get_velocity"]);
+    expect(lines[1].result.velocity[2]).toBeCloseTo(-4.905, 1);
+  });
+
+  it("exec: bad calls and bad scene paths exit 2 with the place named", () => {
+    writeFileSync(join(root, "bad_calls.json"), '[{"tool": "step", "parameters": {"duration": 0.1}}, {"parameters": {}}]');
+    const bad = runMech("physment", "exec", join(root, "scenes", "Scene101"), "--calls", join(root, "bad_calls.json"));
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain("at $[1].tool");
+    const path = runMech("physment", "exec", join(root, "nowhere"), "--calls", join(root, "calls.json"));
+    expect(path.code).toBe(2);
+    expect(path.err).toContain("expected a scene directory named SceneN or a sceneN.json file");
+  });
+
+  it("score: a scripted run's transcripts give the accuracy and the Final Score per budget", async () => {
+    const scene = await readScene(join(root, "scenes", "Scene101"), { readText: (p) => readText(p), out: () => {}, err: () => {} });
+    const out = join(root, "run");
+    const turns = [
+      { calls: [{ tool: "step", parameters: { duration: 0.5 } }, { tool: "get_velocity", parameters: { object_id: "object_1" } }] },
+      { reasoning: "v = -4.9 m/s", calls: [{ tool: "answer", parameters: { answer: -4.905 } }] },
+    ];
+    const summary = await runBenchmark({
+      scenes: ["101"],
+      models: [{ name: "scripted", client: () => scriptedAgent(turns, "function") }],
+      budgets: [5, 10],
+      factory: (id) => sceneSetup(scene.scene, id),
+      store: new FileTranscriptStore(out),
+    });
+    expect(summary.finished).toBe(2);
+    const io = fakeIo();
+    const files = readdirSync(out);
+    const fsIo = { ...io, readText: (p: string) => readText(p) };
+    expect(scoreDirectory(out, join(root, "scenes"), fsIo, () => files)).toBe(0);
+    const table = io.lines.join("\n");
+    // 2 iterations of 5 and of 10: E = 0.6 and 0.8
+    expect(table).toContain("| scripted | zero-shot/function | 5 | all | 1 | 1.000 | 1.000 | 1.000 | 0.600 |");
+    expect(table).toContain("| scripted | zero-shot/function | 10 | all | 1 | 1.000 | 1.000 | 1.000 | 0.800 |");
+  });
+
+  it("parses scene lists, budgets and scene paths, with clear errors", () => {
+    expect(parseSceneList("7-9,12,8")).toEqual([7, 8, 9, 12]);
+    expect(() => parseSceneList("9-7")).toThrow(/runs backwards/);
+    expect(() => parseSceneList("seven")).toThrow(InputError);
+    expect(parseBudgets("5,10")).toEqual([5, 10]);
+    expect(() => parseBudgets("0")).toThrow(/not a positive whole number/);
+    expect(scenePaths("Scenes/Scene12/")).toEqual({ json: "Scenes/Scene12/scene12.json", xml: "Scenes/Scene12/scene12.xml", number: 12 });
+    expect(scenePaths("x/scene7.json").xml).toBe("x/scene7.xml");
+  });
+});
+
+/** The tests read real files, as main.ts's Io does. */
+function readText(p: string): string {
+  return readFileSync(p, "utf8");
+}

@@ -1,0 +1,178 @@
+// `mech physment exec|run|score`: tool calls against a scene without a model, a benchmark
+// run against an OpenAI-compatible endpoint, and the scores of a run's transcripts.
+import { z } from "zod";
+import { loadScene, type Scene, SceneError } from "../engine/physment/scene/load.ts";
+import { World } from "../engine/physment/sim/world.ts";
+import { makeToolBox } from "../engine/physment/tools/toolbox.ts";
+import { ToolCall } from "../engine/physment/protocol.ts";
+import { sceneSetup, sceneTruth } from "../engine/physment/setup.ts";
+import { episodeRecord } from "../engine/physment/evaluate.ts";
+import { OpenAIModelClient } from "../engine/physment/agent/openai_client.ts";
+import { DEFAULT_BUDGETS, runBenchmark } from "../engine/physment/agent/runner.ts";
+import { FileTranscriptStore, parseTranscript } from "../engine/physment/agent/transcript.ts";
+import type { Strategy } from "../engine/physment/agent/prompt.ts";
+import type { ProtocolName } from "../engine/physment/agent/protocols.ts";
+import { scoreEpisode, type EpisodeScore } from "../engine/physment/score/dimensions.ts";
+import { summarize } from "../engine/physment/score/aggregate.ts";
+import { parseJsonText } from "../engine/model/json_text.ts";
+import { InputError, type Io } from "./io.ts";
+
+/** Where a scene's files are: a sceneN.json file (its .xml beside it) or a SceneN directory. */
+export function scenePaths(path: string): { json: string; xml: string; number: number } {
+  const clean = path.replace(/\/+$/, "");
+  const m = /(?:^|\/)[Ss]cene(\d+)(\.json)?$/.exec(clean);
+  if (!m) throw new InputError(`${path}: expected a scene directory named SceneN or a sceneN.json file`);
+  const n = Number(m[1]);
+  const json = m[2] ? clean : `${clean}/scene${n}.json`;
+  return { json, xml: json.replace(/\.json$/, ".xml"), number: n };
+}
+
+export async function readScene(path: string, io: Io): Promise<{ scene: Scene; number: number }> {
+  const p = scenePaths(path);
+  const scene = await loadScene({ json: io.readText(p.json), xml: io.readText(p.xml), file: p.json });
+  if (scene instanceof SceneError) throw new InputError(scene.message);
+  return { scene, number: p.number };
+}
+
+/** "7-111", "7,9,12-15" → scene numbers in the order given, without repeats. */
+export function parseSceneList(text: string): number[] {
+  const out: number[] = [];
+  for (const part of text.split(",").map((s) => s.trim()).filter(Boolean)) {
+    const m = /^(\d+)(?:-(\d+))?$/.exec(part);
+    if (!m) throw new InputError(`--scenes: "${part}" is not a scene number or a range like 7-111`);
+    const a = Number(m[1]), b = m[2] === undefined ? a : Number(m[2]);
+    if (b < a) throw new InputError(`--scenes: the range ${part} runs backwards`);
+    for (let n = a; n <= b; n++) if (!out.includes(n)) out.push(n);
+  }
+  if (!out.length) throw new InputError("--scenes: no scene given");
+  return out;
+}
+
+export function parseBudgets(text: string): number[] {
+  const out = text.split(",").map((s) => s.trim()).filter(Boolean).map((s) => {
+    if (!/^\d+$/.test(s) || Number(s) < 1) throw new InputError(`--budgets: "${s}" is not a positive whole number`);
+    return Number(s);
+  });
+  if (!out.length) throw new InputError("--budgets: no budget given");
+  return out;
+}
+
+/** `mech physment exec SCENE --calls FILE|-`: each result as one JSON line; exit 1 when a call was rejected. */
+export async function physmentExecCommand(args: { scene: string; calls: string }, io: Io): Promise<number> {
+  const { scene } = await readScene(args.scene, io);
+  const calls = z.array(ToolCall).safeParse(parseJsonText(io.readText(args.calls), args.calls === "-" ? "stdin" : args.calls));
+  if (!calls.success) {
+    const issue = calls.error.issues[0];
+    const at = issue.path.map((k) => (typeof k === "number" ? `[${k}]` : `.${String(k)}`)).join("");
+    throw new InputError(`${args.calls}: at $${at}: ${issue.message} (expected a JSON array of {"tool": NAME, "parameters": {...}})`);
+  }
+  const world = await World.create(scene);
+  try {
+    const box = makeToolBox(world);
+    let rejected = 0;
+    for (const c of calls.data) {
+      const r = box.call(c);
+      if (r.error) rejected++;
+      io.out(JSON.stringify(r));
+    }
+    return rejected ? 1 : 0;
+  } finally {
+    world.dispose();
+  }
+}
+
+export interface RunArgs {
+  model: string;
+  baseUrl?: string;
+  apiKeyEnv: string;
+  scenesDir: string;
+  scenes: string;
+  budgets: string;
+  strategy: Strategy;
+  protocol: "tools" | "text";
+  out: string;
+  concurrency: number;
+}
+
+/** `mech physment run`: the grid of episodes, transcripts in --out, progress on stderr, then the scores. */
+export async function physmentRunCommand(args: RunArgs, io: Io, env: (name: string) => string | undefined): Promise<number> {
+  const scenes = parseSceneList(args.scenes);
+  const budgets = parseBudgets(args.budgets);
+  const protocol: ProtocolName = args.protocol === "tools" ? "function" : "text";
+  const cache = new Map<number, Scene>();
+  for (const n of scenes) cache.set(n, (await readScene(`${args.scenesDir}/Scene${n}`, io)).scene);
+  const apiKey = env(args.apiKeyEnv);
+  if (!apiKey && !args.baseUrl) throw new InputError(`no API key: set ${args.apiKeyEnv} (or name another variable with --api-key-env)`);
+  const client = new OpenAIModelClient({ model: args.model, baseURL: args.baseUrl, apiKey: apiKey ?? "unused", timeoutMs: 600_000 });
+  const summary = await runBenchmark({
+    scenes: scenes.map(String),
+    models: [{ name: args.model, client }],
+    budgets,
+    strategies: [args.strategy],
+    protocols: [protocol],
+    factory: (id) => sceneSetup(cache.get(Number(id))!, id),
+    store: new FileTranscriptStore(args.out),
+    concurrency: args.concurrency,
+    onProgress: (e) => {
+      const what = `scene ${e.episode.scene} budget ${e.episode.budget}`;
+      if (e.kind === "finished") io.err(`[${e.done}/${e.total}] ${what}: ${e.result.answered ? `answered ${JSON.stringify(e.result.answer)} in ${e.result.iterations}` : "no answer"}`);
+      else if (e.kind === "skipped") io.err(`[${e.done}/${e.total}] ${what}: already finished`);
+      else if (e.kind === "failed") io.err(`[${e.done}/${e.total}] ${what}: failed: ${e.error}`);
+      else if (e.kind === "retry") io.err(`  ${what}: retry ${e.attempt} in ${Math.round(e.delayMs)} ms (${e.error})`);
+    },
+  });
+  io.err(`${summary.finished} finished, ${summary.skipped} already done, ${summary.failed} failed; transcripts in ${args.out}`);
+  const code = scoreDirectory(args.out, args.scenesDir, io, (dir) => listTranscripts(dir));
+  return summary.failed ? 1 : code;
+}
+
+/** Transcript files of a run directory (main.ts supplies the listing). */
+let listTranscripts: (dir: string) => string[] = () => [];
+export function setTranscriptLister(f: (dir: string) => string[]): void {
+  listTranscripts = f;
+}
+
+/** Scores every finished transcript of `dir` against the scenes in `scenesDir`; prints the summary table. */
+export function scoreDirectory(dir: string, scenesDir: string, io: Io, list: (dir: string) => string[]): number {
+  const files = list(dir).filter((f) => f.endsWith(".jsonl")).sort();
+  if (!files.length) throw new InputError(`${dir}: no transcripts (*.jsonl)`);
+  const truths = new Map<number, ReturnType<typeof sceneTruth>>();
+  const scores: EpisodeScore[] = [];
+  let unfinished = 0;
+  for (const f of files) {
+    const path = `${dir.replace(/\/+$/, "")}/${f}`;
+    const parsed = parseTranscript(io.readText(path));
+    if (parsed.issues.length) throw new InputError(`${path}:${parsed.issues[0].line}: ${parsed.issues[0].message}`);
+    const header = parsed.records[0];
+    if (header?.type !== "header") throw new InputError(`${path}:1: a transcript starts with its header`);
+    if (!parsed.records.some((r) => r.type === "end")) {
+      unfinished++;
+      continue;
+    }
+    const n = Number(header.scene);
+    if (!Number.isInteger(n)) throw new InputError(`${path}:1: scene "${header.scene}" is not a scene number`);
+    let truth = truths.get(n);
+    if (!truth) {
+      const p = scenePaths(`${scenesDir}/Scene${n}`);
+      const json = parseJsonText(io.readText(p.json), p.json) as { answer: number | string | (number | string)[]; objects?: Record<string, { name: string; object_id: string }> };
+      truth = {
+        sceneId: n,
+        answer: json.answer,
+        objects: Object.values(json.objects ?? {}).map((o) => ({ id: Number(o.object_id), name: o.name })),
+      };
+      truths.set(n, truth);
+    }
+    scores.push(scoreEpisode(episodeRecord(parsed.records, truth)));
+  }
+  const rows = summarize(scores);
+  io.out("| model | variant | budget | category | episodes | accuracy | regraded | C | E | G | V | R | G′ | Final Score |");
+  io.out("|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  const f = (x: number | null | undefined) => (x === null || x === undefined ? "—" : x.toFixed(3));
+  for (const r of rows) {
+    io.out(`| ${r.model} | ${r.variant} | ${r.budget} | ${r.category} | ${r.episodes} | ${f(r.accuracy)} | ${f(r.regraded_accuracy)} | ${f(r.C)} | ${f(r.E)} | ${f(r.G)} | ${f(r.V)} | ${f(r.R)} | ${f(r.G_prime)} | ${r.final_score.toFixed(1)} |`);
+  }
+  if (unfinished) io.out(`${unfinished} unfinished transcript(s) left out (run again to finish them)`);
+  return 0;
+}
+
+export { DEFAULT_BUDGETS };
