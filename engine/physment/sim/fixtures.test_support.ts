@@ -1,11 +1,14 @@
 // Test scaffolding: scenes written inline (MJCF text plus a generated sceneN.json) and
 // the paths of the published PhysMent scenes (read by tests only, never copied).
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { isSceneError, loadScene } from "../scene/load.ts";
 import type { Scene } from "../scene/load.ts";
 import { World } from "./world.ts";
 
-/** The published scenes, relative to the repository root (tests run from there). */
-export const PUBLISHED_SCENES = "../shared/physment-scenes/Scenes";
+/** The published scenes, beside the repository (a checkout without them skips their tests). */
+export const PUBLISHED_SCENES = fileURLToPath(new URL("../../../../shared/physment-scenes/Scenes", import.meta.url));
+export const PUBLISHED_SCENES_PRESENT = existsSync(PUBLISHED_SCENES);
 
 export const FULL_PERMISSIONS = {
   geom_type: true,

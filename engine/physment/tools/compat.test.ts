@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { isSceneError, loadScene } from "../scene/load.ts";
 import type { Scene } from "../scene/load.ts";
-import { PUBLISHED_SCENES } from "../sim/fixtures.test_support.ts";
+import { PUBLISHED_SCENES, PUBLISHED_SCENES_PRESENT } from "../sim/fixtures.test_support.ts";
 import { World } from "../sim/world.ts";
 import { makeToolBox } from "./toolbox.ts";
 
@@ -39,7 +39,7 @@ const PER_OBJECT = [
   ["get_center_of_mass", {}],
 ] as const;
 
-describe("the 105 published scenes", () => {
+describe.skipIf(!PUBLISHED_SCENES_PRESENT)("the 105 published scenes", () => {
   test("load, compile, step and answer every applicable tool", async () => {
     const problems: string[] = [];
     let scenes = 0;
