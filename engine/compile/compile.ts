@@ -40,12 +40,12 @@ export function checkPartialState(model: MechanismModel, partial: CompositeState
 }
 
 /**
- * Every complete composite state extending `fixed`, in lexicographic order over the
- * multi-state components (declaration order) and their states (declaration order).
+ * Every combination of one local state per instance from `axes` (axes[k] lists the
+ * allowed states of instance k), in lexicographic order, the last instance varying
+ * fastest; nothing when some axis is empty.
  */
-export function* compositeStates(model: MechanismModel, fixed: CompositeState = {}): Generator<CompositeState> {
-  checkPartialState(model, fixed);
-  const axes = model.instances.map((i) => (fixed[i.name] !== undefined ? [fixed[i.name]] : i.states));
+export function* stateProduct(model: MechanismModel, axes: readonly (readonly string[])[]): Generator<CompositeState> {
+  if (axes.some((a) => a.length === 0)) return;
   const idx = axes.map(() => 0);
   while (true) {
     const s: CompositeState = {};
@@ -55,6 +55,15 @@ export function* compositeStates(model: MechanismModel, fixed: CompositeState = 
     while (k >= 0 && ++idx[k] === axes[k].length) idx[k--] = 0;
     if (k < 0) return;
   }
+}
+
+/**
+ * Every complete composite state extending `fixed`, in lexicographic order over the
+ * multi-state components (declaration order) and their states (declaration order).
+ */
+export function* compositeStates(model: MechanismModel, fixed: CompositeState = {}): Generator<CompositeState> {
+  checkPartialState(model, fixed);
+  yield* stateProduct(model, model.instances.map((i) => (fixed[i.name] !== undefined ? [fixed[i.name]] : i.states)));
 }
 
 export function countCompositeStates(model: MechanismModel): number {

@@ -2,7 +2,7 @@
 // scenario: it derives causes, collects the declared transitions T(s), and generates
 // every admissible edge (x, x', c) out of a source episode through the exact solver.
 import type { MechanismModel, ModelRestriction, ModelScenario } from "../model/model.ts";
-import { compile, type CompositeState, type ExtraRestriction, findScenario } from "../compile/compile.ts";
+import { compile, type CompositeState, type ExtraRestriction, findScenario, stateProduct } from "../compile/compile.ts";
 import type { Problem } from "../compile/problem.ts";
 import { interpretations, solve } from "../solve/solver.ts";
 import { admissible } from "../solve/semantics.ts";
@@ -200,16 +200,7 @@ export class Session {
       const inst = model.instances[k].name;
       return opts.length === 1 ? opts : opts.filter((st) => (this.stateRestrictions.get(`${inst}|${st}`) ?? []).every((r) => r.cells.includes(cells[r.var])));
     });
-    if (fit.some((a) => a.length === 0)) return;
-    const idx = fit.map(() => 0);
-    for (;;) {
-      const s: CompositeState = {};
-      model.instances.forEach((inst, k) => (s[inst.name] = fit[k][idx[k]]));
-      yield s;
-      let k = fit.length - 1;
-      while (k >= 0 && ++idx[k] === fit[k].length) idx[k--] = 0;
-      if (k < 0) return;
-    }
+    yield* stateProduct(model, fit);
   }
 
   /** E3, E4, E8 and Decl on a candidate whose domains already satisfy E1, E2, E5-E7. */

@@ -4,7 +4,7 @@
 // every observed variable moving monotonically from its first cell toward its second
 // (a sample interval may hide several instants, never a detour).
 import type { MechanismModel } from "../model/model.ts";
-import type { CompositeState, ExtraRestriction } from "../compile/compile.ts";
+import { type ExtraRestriction, stateProduct } from "../compile/compile.ts";
 import { type Observation, observeSample, runSuite } from "../numeric/check.ts";
 import { integrate } from "../numeric/integrate.ts";
 import type { NumericBlock, NumericModelDef } from "../numeric/model.ts";
@@ -72,19 +72,13 @@ export function episodesMatching(model: MechanismModel, o: Observation, scenario
     )
   );
   const out: Episode[] = [];
-  const idx = axes.map(() => 0);
-  if (axes.some((a) => a.length === 0)) return out;
-  for (;;) {
-    const states: CompositeState = {};
-    model.instances.forEach((inst, k) => (states[inst.name] = axes[k][idx[k]]));
+  for (const states of stateProduct(model, axes)) {
     for (const x of matchingEpisodes(model, scenario, { states, cells }, true)) {
       out.push(x);
       if (out.length > limit) throw new Error(`${model.id}: more than ${limit} episodes match one observation`);
     }
-    let k = axes.length - 1;
-    while (k >= 0 && ++idx[k] === axes[k].length) idx[k--] = 0;
-    if (k < 0) return out;
   }
+  return out;
 }
 
 /**

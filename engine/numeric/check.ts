@@ -3,7 +3,7 @@
 // a periodic source), freeze the observations, project them onto the qualitative
 // vocabulary and compare them with exact qualitative relations.
 import type { MechanismModel } from "../model/model.ts";
-import { compile, type CompositeState, stateLabel } from "../compile/compile.ts";
+import { compile, type CompositeState, stateLabel, stateProduct } from "../compile/compile.ts";
 import { solve, SolveError } from "../solve/solver.ts";
 import { integrate } from "./integrate.ts";
 import type { NumericBlock, NumericModelDef, NumericSystem } from "./model.ts";
@@ -81,15 +81,9 @@ function statesFor(model: MechanismModel, cells: Map<number, number>): string[][
   });
 }
 
-function* product(axes: string[][]): Generator<string[]> {
-  if (axes.some((a) => a.length === 0)) return;
-  const idx = axes.map(() => 0);
-  while (true) {
-    yield axes.map((a, k) => a[idx[k]]);
-    let k = axes.length - 1;
-    while (k >= 0 && ++idx[k] === axes[k].length) idx[k--] = 0;
-    if (k < 0) return;
-  }
+/** Every combination of one state per instance, as state arrays (see stateProduct). */
+function* product(model: MechanismModel, axes: string[][]): Generator<string[]> {
+  for (const s of stateProduct(model, axes)) yield model.instances.map((i) => s[i.name]);
 }
 
 const toState = (model: MechanismModel, s: string[]): CompositeState =>
@@ -110,7 +104,7 @@ function relation(model: MechanismModel, s: CompositeState, cells: Map<number, n
 /** Classify one observation (crisp relation, else the raw-side boundary candidates). */
 export function classify(model: MechanismModel, obs: Observation): { disposition: Disposition; label: string; failure?: string } {
   const crisp = new Map([...obs.cells].map(([v, c]) => [v, c.cell]));
-  const crispStates = [...product(statesFor(model, crisp))];
+  const crispStates = [...product(model, statesFor(model, crisp))];
   const label = crispStates.length ? crispStates.map((s) => stateLabel(model, toState(model, s))).join(" or ") : "(no state)";
   try {
     let failure: string | undefined;
@@ -122,7 +116,7 @@ export function classify(model: MechanismModel, obs: Observation): { disposition
     const boundary = [...obs.cells].filter(([, c]) => c.cell !== c.raw);
     if (boundary.length) {
       const rawCells = new Map([...obs.cells].map(([v, c]) => [v, c.raw]));
-      for (const s of product(statesFor(model, rawCells))) {
+      for (const s of product(model, statesFor(model, rawCells))) {
         const r = relation(model, toState(model, s), new Map([...rawCells].map(([v, c]) => [v, [c]])));
         if (r.nonempty) return { disposition: "boundary", label };
       }
