@@ -9,7 +9,7 @@ import { compileCommand, listCommand, runCommand, solveCommand, validateCommand 
 import { catalogCheckCommand, catalogListCommand, catalogShowCommand } from "./catalog_commands.ts";
 import { numericCheckCommand, pathCheckCommand } from "./numeric_commands.ts";
 import { explainEdgeCommand, MAX_HORIZON, simulateCommand } from "./episode_commands.ts";
-import { physmentExecCommand, physmentRunCommand, scoreDirectory, setTranscriptLister } from "./physment_commands.ts";
+import { physmentExecCommand, physmentRunCommand, physmentVerifyCommand, scoreDirectory, setTranscriptLister } from "./physment_commands.ts";
 import { InputError, type Io } from "./io.ts";
 import { ModelError } from "../engine/model/issues.ts";
 import { CompileError } from "../engine/compile/compile.ts";
@@ -116,6 +116,11 @@ const parser = or(
       out: option("--out", string({ metavar: "DIR" }), { description: message`Where the transcripts go (one JSONL file per episode; a finished episode is never run again).` }),
       concurrency: withDefault(option("--concurrency", integer({ min: 1, max: 64, metavar: "N" }), { description: message`Episodes in flight at once (default 4).` }), 4),
     }), { description: message`Run the benchmark: every scene × budget against one model, with retries and resume; prints the scores.` }),
+    command("verify", object({
+      cmd: constant("physment verify" as const),
+      scenes: optional(option("--scenes", string({ metavar: "LIST" }), { description: message`Only these built-in scenes (numbers and ranges); the category counts are then not checked.` })),
+      json,
+    }), { description: message`Replay every built-in scene's reference procedure: the gold must be what it measures, agree with its closed form, need the category's interventions and not be readable from static attributes; the categories must have Table 1's counts.` }),
     command("score", object({
       cmd: constant("physment score" as const),
       dir: argument(string({ metavar: "DIR" }), { description: message`A run's transcript directory.` }),
@@ -226,6 +231,8 @@ async function main(): Promise<number> {
         return await physmentExecCommand(args, io);
       case "physment run":
         return await physmentRunCommand(args, io, (name) => Deno.env.get(name));
+      case "physment verify":
+        return await physmentVerifyCommand(args, io);
       case "physment score":
         return scoreDirectory(args.dir, args.scenesDir, io, listJsonl);
       case "catalog check":

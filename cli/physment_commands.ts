@@ -15,6 +15,8 @@ import type { ProtocolName } from "../engine/physment/agent/protocols.ts";
 import { scoreEpisode, type EpisodeScore } from "../engine/physment/score/dimensions.ts";
 import { summarize } from "../engine/physment/score/aggregate.ts";
 import { parseJsonText } from "../engine/model/json_text.ts";
+import { builtinReference, builtinScene, builtinSceneNumbers } from "../scenes/mod.ts";
+import { categoryCounts, verifyScene } from "../engine/physment/verify.ts";
 import { InputError, type Io } from "./io.ts";
 
 /** Where a scene's files are: a sceneN.json file (its .xml beside it) or a SceneN directory. */
@@ -176,3 +178,34 @@ export function scoreDirectory(dir: string, scenesDir: string, io: Io, list: (di
 }
 
 export { DEFAULT_BUDGETS };
+
+/** `mech physment verify [--scenes LIST]`: the built-in scenes' gold answers and categories; exit 1 on any problem. */
+export async function physmentVerifyCommand(args: { scenes?: string; json: boolean }, io: Io): Promise<number> {
+  const all = builtinSceneNumbers();
+  const picked = args.scenes ? parseSceneList(args.scenes) : all;
+  const missing = picked.filter((n) => !all.includes(n));
+  if (missing.length) throw new InputError(`--scenes: no built-in scene ${missing.join(", ")} (built-in: ${all.length ? `${all[0]}…${all.at(-1)}, ${all.length} scenes` : "none"})`);
+  const verdicts = [];
+  for (const n of picked) verdicts.push(await verifyScene(n, await builtinScene(n), builtinReference(n)));
+  const counts = args.scenes ? [] : categoryCounts(all);
+  const countProblems = counts.filter((c) => c.have !== c.want);
+  const bad = verdicts.filter((v) => v.problems.length).length + countProblems.length;
+  if (args.json) {
+    io.out(JSON.stringify({ scenes: verdicts, categories: counts }));
+    return bad ? 1 : 0;
+  }
+  io.out("| scene | category | gold | measured | interventions | iterations | verdict |");
+  io.out("|---:|---|---|---|---:|---:|---|");
+  for (const v of verdicts) {
+    io.out(`| ${v.scene} | ${v.category ?? "—"} | ${JSON.stringify(v.gold)} | ${JSON.stringify(v.measured)} | ${v.interventions} | ${v.iterations} | ${v.problems.length ? v.problems.join("; ") : "ok"} |`);
+  }
+  if (counts.length) {
+    io.out("");
+    io.out("| category | scenes | Table 1 |");
+    io.out("|---|---:|---:|");
+    for (const c of counts) io.out(`| ${c.category} | ${c.have} | ${c.want} |`);
+  }
+  io.out("");
+  io.out(`${verdicts.length - verdicts.filter((v) => v.problems.length).length} of ${verdicts.length} scenes verified${counts.length ? `; ${countProblems.length} categories off Table 1's counts` : ""}`);
+  return bad ? 1 : 0;
+}
