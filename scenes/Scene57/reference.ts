@@ -1,0 +1,24 @@
+import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
+
+const r3 = (x: number) => Math.round(x * 1000) / 1000;
+
+// Kinematics (v = v₀ + g·t) + kinetic energy, compared between a heavy dropped ball and a light thrown one.
+export const reference: ReferenceProcedure = {
+  summary: "read both masses, set ball 2's velocity to [0, 0, −4], step 0.5 s, compare get_kinetic_energy of the two",
+  *run() {
+    const [p1, p2] = yield [
+      { tool: "get_parameters", parameters: { object_id: "object_1" } },
+      { tool: "get_parameters", parameters: { object_id: "object_2" } },
+    ];
+    const m1 = p1.result!.mass as number;
+    const m2 = p2.result!.mass as number;
+    const [, , k1, k2] = yield [
+      { tool: "set_velocity", parameters: { object_id: "object_2", velocity_vector: [0, 0, -4] } },
+      { tool: "step", parameters: { duration: 0.5 } },
+      { tool: "get_kinetic_energy", parameters: { object_id: "object_1", mass: m1 } },
+      { tool: "get_kinetic_energy", parameters: { object_id: "object_2", mass: m2 } },
+    ];
+    return (k1.result!.kinetic_energy as number) > (k2.result!.kinetic_energy as number) ? 1 : 2;
+  },
+  closedForm: { value: 0.5 * 3 * (9.81 * 0.5) ** 2 > 0.5 * 1 * (4 + 9.81 * 0.5) ** 2 ? 1 : 2, tolerance: 0, formula: "the larger of ½·3·(g·t)² ≈ 36.1 J and ½·1·(4 + g·t)² ≈ 39.6 J (object id)" },
+};
