@@ -1,0 +1,60 @@
+// Create the ball, bisect the launch speed until its first floor contact is at x = 2 m,
+// then read the kinetic energy at that contact.
+import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
+import type { ToolCall, ToolResult } from "../../engine/physment/protocol.ts";
+
+const DT = 0.005;
+const SUBSTEPS = 130;
+const H = 1.4;
+const MASS = 1500 * (4 / 3) * Math.PI * 0.1 ** 3;
+
+function trial(v: number, mass: number): ToolCall[] {
+  const calls: ToolCall[] = [
+    { tool: "move_object", parameters: { object_id: "object_3", x: 0, y: 0, z: 1.5 } },
+    { tool: "set_velocity", parameters: { object_id: "object_3", velocity_vector: [v, 0, 0] } },
+  ];
+  for (let i = 0; i < SUBSTEPS; i++) {
+    calls.push(
+      { tool: "step", parameters: { duration: DT } },
+      { tool: "detect_collision", parameters: { obj1_id: "object_3", obj2_id: "object_1" } },
+      { tool: "get_position", parameters: { object_id: "object_3" } },
+      { tool: "get_kinetic_energy", parameters: { object_id: "object_3", mass } },
+    );
+  }
+  return calls;
+}
+
+/** x and kinetic energy at the first contact of a trial. */
+function firstContact(res: ToolResult[]): { x: number; ke: number } {
+  for (let i = 0; i < SUBSTEPS; i++) {
+    if (res[2 + 4 * i + 1].result!.collision_detected) {
+      return { x: (res[2 + 4 * i + 2].result!.position as number[])[0], ke: res[2 + 4 * i + 3].result!.kinetic_energy as number };
+    }
+  }
+  throw new Error("no floor contact within the trial");
+}
+
+export const reference: ReferenceProcedure = {
+  summary: "create the sphere, bisect v₀ on [0, 8] over 11 trials (reset, launch, step 5 ms until floor contact, compare x with 2.0), then KE at contact for the found v₀",
+  *run() {
+    yield [{ tool: "create_objects", parameters: { name: "object_3", pos: [0, 0, 1.5], density: 1500, radius: 0.1 } }];
+    const [params] = yield [{ tool: "get_parameters", parameters: { object_id: "object_3" } }];
+    const mass = params.result!.mass as number;
+    let lo = 0;
+    let hi = 8;
+    for (let t = 0; t < 11; t++) {
+      const v = (lo + hi) / 2;
+      const { x } = firstContact(yield trial(v, mass));
+      if (x > 2.0) hi = v;
+      else lo = v;
+    }
+    const v0 = Math.round(((lo + hi) / 2) * 1000) / 1000;
+    const { ke } = firstContact(yield trial(v0, mass));
+    return [v0, Math.round(ke * 100) / 100];
+  },
+  closedForm: {
+    value: [2 / Math.sqrt((2 * H) / 9.81), 0.5 * MASS * ((4 * 9.81) / (2 * H) + 2 * 9.81 * H)],
+    tolerance: 0.02,
+    formula: "[x/√(2h/g), ½m(v₀² + 2gh)] with x = 2, h = 1.4, m = 1500·(4/3)π·0.1³",
+  },
+};
