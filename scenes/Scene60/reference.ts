@@ -1,0 +1,20 @@
+import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
+
+const r3 = (x: number) => Math.round(x * 1000) / 1000;
+
+// Kinetic friction + impulse–momentum: p = m·(v₀ − μ·g·t).
+export const reference: ReferenceProcedure = {
+  summary: "read the mass, set v = [4, 0, 0], step 1.0 s, report |get_momentum|",
+  *run() {
+    const [p] = yield [{ tool: "get_parameters", parameters: { object_id: "object_1" } }];
+    const m = p.result!.mass as number;
+    const [, , mo] = yield [
+      { tool: "set_velocity", parameters: { object_id: "object_1", velocity_vector: [4, 0, 0] } },
+      { tool: "step", parameters: { duration: 1.0 } },
+      { tool: "get_momentum", parameters: { object_id: "object_1", mass: m } },
+    ];
+    const q = mo.result!.momentum as { x: number; y: number; z: number };
+    return r3(Math.hypot(q.x, q.y, q.z));
+  },
+  closedForm: { value: 3 * (4 - 0.25 * 9.81 * 1.0), tolerance: 0.05, formula: "p = m·(v₀ − μ·g·t) = 3 × (4 − 0.25 × 9.81 × 1.0)" },
+};
