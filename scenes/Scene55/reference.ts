@@ -15,5 +15,5 @@ export const reference: ReferenceProcedure = {
     ];
     return r3(ke.result!.kinetic_energy as number);
   },
-  closedForm: { value: 0.5 * 0.5 * 4 ** 2, tolerance: 0.02, formula: "KE_apex = ½·m·v_x² = ½ × 0.5 × 4²" },
+  closedForm: { value: 0.5 * 0.6 * 4 ** 2, tolerance: 0.02, formula: "KE_apex = ½·m·v_x² = ½ × 0.6 × 4²" },
 };
