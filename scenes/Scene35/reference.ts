@@ -1,0 +1,31 @@
+// Push the roller through its centre with a steady 5 N force along +x and sample its
+// displacement every timestep (in 0.3 s batches) until it has rolled 1.5 m; the crossing time is
+// interpolated between samples.
+import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
+
+export const reference: ReferenceProcedure = {
+  summary: "apply (5, 0, 0) N persistently, step one timestep at a time reading get_displacement until 1.5 m; report the interpolated time",
+  *run() {
+    yield [{ tool: "apply_force", parameters: { object_id: "object_1", force_vector: [5, 0, 0] } }];
+    let prev = { t: 0, d: 0 };
+    for (let k = 0; k < 12; k++) {
+      const batch = [];
+      for (let i = 0; i < 60; i++) {
+        batch.push({ tool: "step", parameters: { duration: 0.005 } });
+        batch.push({ tool: "get_displacement", parameters: { object_id: "object_1" } });
+      }
+      const rs = yield batch;
+      for (let i = 1; i < rs.length; i += 2) {
+        const cur = { t: rs[i].sim_time, d: rs[i].result!.displacement as number };
+        if (cur.d >= 1.5) return Math.round((prev.t + (cur.t - prev.t) * (1.5 - prev.d) / (cur.d - prev.d)) * 1000) / 1000;
+        prev = cur;
+      }
+    }
+    throw new Error("the roller never covered 1.5 m");
+  },
+  closedForm: {
+    value: Math.sqrt((2 * 1.5) / (5 / (1.5 * 3))),
+    tolerance: 0.02,
+    formula: "rolling without slipping: a = F/(m + I/r²) = F/(1.5m) for a solid cylinder (I = ½mr²), t = √(2s/a) with F = 5 N, m = 3 kg, s = 1.5 m",
+  },
+};
