@@ -14,7 +14,7 @@ export const reference: ReferenceProcedure = {
   summary: "create the bob, attach it to the rod, step 5 ms at a time reading the rod's vₓ until it has changed sign 3 times; T = t₃ − t₁ (interpolated)",
   *run() {
     yield [
-      { tool: "create_objects", parameters: { name: "bob", pos: [0.109754, 0, 0.955748], density: 3000, radius: 0.05 } },
+      { tool: "create_objects", parameters: { name: "bob", pos: [0.109754, 0, 1.955748], density: 3000, radius: 0.05 } },
       { tool: "attach_objects", parameters: { object1_id: "object_1", object2_id: "bob" } },
     ];
     let prevV = 0;
