@@ -1,0 +1,322 @@
+// The run report (`mech physment report`): Markdown tables, vega-lite charts rendered to SVG
+// strings (no network, no browser) and one self-contained HTML page. Shapes follow the paper:
+// Table 2 (accuracy per model and budget), Figure 2 (per-category heatmap), Figure 1 (accuracy
+// vs I_max per category group), Tables 3 and 5 (six dimensions), plus failure-mode counts.
+// docs/physment.md "## Report" defines each failure mode.
+import * as vega from "vega";
+import { compile, type TopLevelSpec } from "vega-lite";
+import { CATEGORIES, type Category } from "../score/categories.ts";
+import type { EpisodeScore } from "../score/dimensions.ts";
+import type { Summary } from "../score/aggregate.ts";
+
+/** Figure 2's colour buckets, lowest first: [lower bound in %, colour, label]. */
+export const BUCKETS = [
+  [0, "#d73027", "<20 %"],
+  [20, "#fee08b", "20–39 %"],
+  [40, "#d9ef8b", "40–59 %"],
+  [60, "#66bd63", "60–79 %"],
+  [80, "#1a9850", "≥80 %"],
+] as const;
+
+/** The bucket label of an accuracy in [0, 1]. */
+export function bucketOf(accuracy: number): string {
+  const pct = Math.round(accuracy * 1000) / 10;
+  let label: string = BUCKETS[0][2];
+  for (const [lo, , l] of BUCKETS) if (pct >= lo) label = l;
+  return label;
+}
+
+/** Figure 1's category groups (the fifth, scene manipulation, is kept apart). */
+export const GROUPS = ["Easy Single", "Hard Single", "Easy Multi", "Hard Multi", "Create / Delete / Attach"] as const;
+export function groupOf(c: Category): (typeof GROUPS)[number] {
+  if (c === "create_delete_attach") return "Create / Delete / Attach";
+  const [d, m] = c.split("_");
+  return `${d === "easy" ? "Easy" : "Hard"} ${m === "single" ? "Single" : "Multi"}` as (typeof GROUPS)[number];
+}
+
+const categoryName = (c: Category | "all") => (c === "all" ? "all" : CATEGORIES.find((x) => x.id === c)!.name);
+const runName = (model: string, variant: string) => (variant ? `${model} (${variant})` : model);
+const pct = (x: number) => `${(100 * x).toFixed(1)}`;
+const fix = (x: number | null) => (x === null ? "—" : x.toFixed(3));
+
+export interface FailureCounts {
+  model: string;
+  variant: string;
+  budget: number;
+  episodes: number;
+  /** Answered incorrectly (strict) in an iteration k < I_max/2. */
+  premature: number;
+  /** Never answered: the budget ran out. */
+  exhausted: number;
+  /** At least one rejected or unreadable call (V < 1). */
+  invalid_calls: number;
+  /** Strict fail regraded to pass by equivalence class 1 (names/ids) or 4 (format). */
+  format_mismatch: number;
+}
+
+/** Failure-mode counts per model, variant and budget (ordered like the summaries). */
+export function failureModes(scores: readonly EpisodeScore[]): FailureCounts[] {
+  const map = new Map<string, FailureCounts>();
+  for (const s of scores) {
+    const key = JSON.stringify([s.model, s.variant, s.budget]);
+    let f = map.get(key);
+    if (!f) {
+      f = { model: s.model, variant: s.variant, budget: s.budget, episodes: 0, premature: 0, exhausted: 0, invalid_calls: 0, format_mismatch: 0 };
+      map.set(key, f);
+    }
+    f.episodes++;
+    if (s.answered && !s.correct && s.answer_iteration !== null && s.answer_iteration < s.budget / 2) f.premature++;
+    if (!s.answered) f.exhausted++;
+    if (s.V < 1) f.invalid_calls++;
+    if (!s.correct && s.regrade.regraded && s.regrade.classes.some((c) => c === 1 || c === 4)) f.format_mismatch++;
+  }
+  const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...map.values()].sort((a, b) => cmp(a.model, b.model) || cmp(a.variant, b.variant) || a.budget - b.budget);
+}
+
+export interface Table {
+  title: string;
+  header: string[];
+  /** Right-aligned columns (numbers). */
+  numeric: boolean[];
+  rows: string[][];
+}
+
+export interface ReportData {
+  tables: Table[];
+  /** Vega-lite specs, by chart name. */
+  specs: { name: string; title: string; spec: TopLevelSpec }[];
+}
+
+function runs(rows: readonly Summary[]): [string, string][] {
+  return [...new Map(rows.map((r) => [JSON.stringify([r.model, r.variant]), [r.model, r.variant] as [string, string]])).values()];
+}
+
+/** Mean strict accuracy of a category group over a run's episodes at one budget. */
+function groupAccuracy(scores: readonly EpisodeScore[]) {
+  const out: { run: string; group: string; budget: number; accuracy: number; episodes: number }[] = [];
+  const map = new Map<string, { run: string; group: string; budget: number; ok: number; n: number }>();
+  for (const s of scores) {
+    const run = runName(s.model, s.variant), group = groupOf(s.category);
+    const key = JSON.stringify([run, group, s.budget]);
+    const e = map.get(key) ?? { run, group, budget: s.budget, ok: 0, n: 0 };
+    e.n++;
+    if (s.correct) e.ok++;
+    map.set(key, e);
+  }
+  for (const e of map.values()) out.push({ run: e.run, group: e.group, budget: e.budget, accuracy: e.ok / e.n, episodes: e.n });
+  const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return out.sort((a, b) => GROUPS.indexOf(a.group as never) - GROUPS.indexOf(b.group as never) || cmp(a.run, b.run) || a.budget - b.budget);
+}
+
+/** The report's tables and chart specs from scored episodes and their summaries. */
+export function buildReport(scores: readonly EpisodeScore[], summaries: readonly Summary[]): ReportData {
+  const tables: Table[] = [];
+  const rs = runs(summaries);
+  const budgets = [...new Set(summaries.flatMap((r) => (r.budget === "all" ? [] : [r.budget])))].sort((a, b) => a - b);
+  const find = (m: string, v: string, b: number | "all", c: Category | "all") =>
+    summaries.find((r) => r.model === m && r.variant === v && r.budget === b && r.category === c);
+
+  // Table 2
+  tables.push({
+    title: "Overall accuracy (%) per model and iteration budget (Table 2)",
+    header: ["model", ...budgets.map((b) => `I_max = ${b}`), "all"],
+    numeric: [false, ...budgets.map(() => true), true],
+    rows: rs.map(([m, v]) => [runName(m, v), ...[...budgets, "all" as const].map((b) => {
+      const r = find(m, v, b, "all");
+      return r ? pct(r.accuracy) : "—";
+    })]),
+  });
+
+  // Figure 2 as a table: categories × models, averaged over budgets (the "all" rows).
+  const cats = CATEGORIES.map((c) => c.id).filter((c) => summaries.some((r) => r.category === c));
+  const heat = cats.flatMap((c) => rs.flatMap(([m, v]) => {
+    const r = find(m, v, "all", c);
+    return r ? [{ category: categoryName(c), run: runName(m, v), accuracy: 100 * r.accuracy, bucket: bucketOf(r.accuracy) }] : [];
+  }));
+  tables.push({
+    title: "Per-category accuracy (%) over all budgets (Figure 2)",
+    header: ["category", ...rs.map(([m, v]) => runName(m, v))],
+    numeric: [false, ...rs.map(() => true)],
+    rows: cats.map((c) => [categoryName(c), ...rs.map(([m, v]) => {
+      const r = find(m, v, "all", c);
+      return r ? `${pct(r.accuracy)} (${bucketOf(r.accuracy)})` : "—";
+    })]),
+  });
+
+  // Figure 1 as a table
+  const groups = groupAccuracy(scores);
+  tables.push({
+    title: "Accuracy (%) vs I_max per category group (Figure 1)",
+    header: ["group", "model", "I_max", "episodes", "accuracy"],
+    numeric: [false, false, true, true, true],
+    rows: groups.map((g) => [g.group, g.run, String(g.budget), String(g.episodes), pct(g.accuracy)]),
+  });
+
+  // Tables 3 and 5
+  tables.push({
+    title: "Six dimensions per model over all budgets (Tables 3 and 5)",
+    header: ["model", "episodes", "accuracy (%)", "C", "E", "G", "V", "R", "G′", "Final Score"],
+    numeric: [false, true, true, true, true, true, true, true, true, true],
+    rows: rs.flatMap(([m, v]) => {
+      const r = find(m, v, "all", "all");
+      return r ? [[runName(m, v), String(r.episodes), pct(r.accuracy), fix(r.C), fix(r.E), fix(r.G), fix(r.V), fix(r.R), fix(r.G_prime), r.final_score.toFixed(1)]] : [];
+    }),
+  });
+
+  // Failure modes
+  tables.push({
+    title: "Failure modes (episodes)",
+    header: ["model", "I_max", "episodes", "premature answer", "budget exhausted", "invalid calls", "format mismatch"],
+    numeric: [false, true, true, true, true, true, true],
+    rows: failureModes(scores).map((f) => [runName(f.model, f.variant), String(f.budget), String(f.episodes), String(f.premature), String(f.exhausted), String(f.invalid_calls), String(f.format_mismatch)]),
+  });
+
+  const overall = rs.flatMap(([m, v]) => budgets.flatMap((b) => {
+    const r = find(m, v, b, "all");
+    return r ? [{ run: runName(m, v), budget: b, accuracy: 100 * r.accuracy }] : [];
+  }));
+  const specs: ReportData["specs"] = [
+    {
+      name: "overall",
+      title: "Overall accuracy per model and budget",
+      spec: {
+        data: { values: overall },
+        mark: "bar",
+        encoding: {
+          x: { field: "budget", type: "ordinal", title: "I_max" },
+          xOffset: { field: "run" },
+          y: { field: "accuracy", type: "quantitative", title: "accuracy (%)", scale: { domain: [0, 100] } },
+          color: { field: "run", type: "nominal", title: "model" },
+        },
+      },
+    },
+    {
+      name: "heatmap",
+      title: "Per-category accuracy (averaged over budgets)",
+      spec: {
+        data: { values: heat },
+        layer: [
+          {
+            mark: "rect",
+            encoding: {
+              color: {
+                field: "bucket",
+                type: "nominal",
+                title: "accuracy",
+                scale: { domain: BUCKETS.map((b) => b[2]), range: BUCKETS.map((b) => b[1]) },
+              },
+            },
+          },
+          { mark: { type: "text", fontSize: 10 }, encoding: { text: { field: "accuracy", type: "quantitative", format: ".0f" } } },
+        ],
+        encoding: {
+          x: { field: "run", type: "nominal", title: "model" },
+          y: { field: "category", type: "nominal", title: null, sort: cats.map(categoryName) },
+        },
+      },
+    },
+    {
+      name: "budget",
+      title: "Accuracy vs I_max per category group",
+      spec: {
+        data: { values: groups.map((g) => ({ ...g, accuracy: 100 * g.accuracy })) },
+        facet: { field: "group", type: "nominal", title: null, sort: [...GROUPS] },
+        columns: 3,
+        spec: {
+          width: 180,
+          height: 140,
+          mark: { type: "line", point: true },
+          encoding: {
+            x: { field: "budget", type: "quantitative", title: "I_max" },
+            y: { field: "accuracy", type: "quantitative", title: "accuracy (%)", scale: { domain: [0, 100] } },
+            color: { field: "run", type: "nominal", title: "model" },
+          },
+        },
+      },
+    },
+  ];
+  return { tables, specs };
+}
+
+/** A vega-lite spec as an SVG string, rendered headless (no canvas, no network). */
+export async function renderSvg(spec: TopLevelSpec): Promise<string> {
+  const vg = compile({ ...spec, config: { ...(spec.config ?? {}), font: "sans-serif" } } as TopLevelSpec).spec;
+  const view = new vega.View(vega.parse(vg), { renderer: "none", loader: noLoader() });
+  try {
+    const svg = await view.toSVG();
+    // Inline SVG in HTML needs no namespace declarations (keeps the page free of URLs).
+    return svg.replace(/ xmlns(?::xlink)?="[^"]*"/g, "");
+  } finally {
+    view.finalize();
+  }
+}
+
+/** A loader that refuses every fetch: the specs carry their data inline. */
+function noLoader(): vega.Loader {
+  const l = vega.loader();
+  const refuse = () => Promise.reject(new Error("the report loads nothing"));
+  l.load = refuse;
+  l.sanitize = refuse;
+  l.http = refuse;
+  l.file = refuse;
+  return l;
+}
+
+export function markdownTable(t: Table): string {
+  const esc = (s: string) => s.replace(/\|/g, "\\|");
+  return [
+    `### ${t.title}`,
+    "",
+    `| ${t.header.map(esc).join(" | ")} |`,
+    `|${t.numeric.map((n) => (n ? "---:" : "---")).join("|")}|`,
+    ...t.rows.map((r) => `| ${r.map(esc).join(" | ")} |`),
+  ].join("\n");
+}
+
+export function markdownReport(data: ReportData): string {
+  return ["# PhysMent report", "", ...data.tables.flatMap((t) => [markdownTable(t), ""])].join("\n").trimEnd();
+}
+
+const html = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+function htmlTable(t: Table): string {
+  const cell = (tag: string, s: string, i: number) => `<${tag}${t.numeric[i] ? ' class="num"' : ""}>${html(s)}</${tag}>`;
+  return [
+    `<h2>${html(t.title)}</h2>`,
+    "<table>",
+    `<thead><tr>${t.header.map((h, i) => cell("th", h, i)).join("")}</tr></thead>`,
+    "<tbody>",
+    ...t.rows.map((r) => `<tr>${r.map((c, i) => cell("td", c, i)).join("")}</tr>`),
+    "</tbody>",
+    "</table>",
+  ].join("\n");
+}
+
+/** The self-contained HTML page: charts as inline SVG, tables as HTML; no scripts, no links. */
+export async function htmlReport(data: ReportData): Promise<string> {
+  const charts: string[] = [];
+  for (const s of data.specs) charts.push(`<section class="chart" id="chart-${s.name}">\n<h2>${html(s.title)}</h2>\n${await renderSvg(s.spec)}\n</section>`);
+  return [
+    "<!DOCTYPE html>",
+    '<html lang="en">',
+    "<head>",
+    '<meta charset="utf-8">',
+    "<title>PhysMent report</title>",
+    "<style>",
+    "body{font-family:sans-serif;margin:2em;color:#222}",
+    "table{border-collapse:collapse;margin:0.5em 0 2em}",
+    "th,td{border:1px solid #ccc;padding:0.25em 0.6em}",
+    "th{background:#f3f3f3}",
+    ".num{text-align:right}",
+    "</style>",
+    "</head>",
+    "<body>",
+    "<h1>PhysMent report</h1>",
+    ...charts,
+    ...data.tables.map(htmlTable),
+    "</body>",
+    "</html>",
+    "",
+  ].join("\n");
+}
