@@ -9,7 +9,7 @@ import { compileCommand, listCommand, runCommand, solveCommand, validateCommand 
 import { catalogCheckCommand, catalogListCommand, catalogShowCommand } from "./catalog_commands.ts";
 import { numericCheckCommand, pathCheckCommand } from "./numeric_commands.ts";
 import { explainEdgeCommand, MAX_HORIZON, simulateCommand } from "./episode_commands.ts";
-import { physmentExecCommand, physmentRunCommand, physmentVerifyCommand, scoreDirectory, setTranscriptLister } from "./physment_commands.ts";
+import { physmentExecCommand, physmentRunCommand, physmentReportCommand, physmentVerifyCommand, scoreDirectory, setTranscriptLister } from "./physment_commands.ts";
 import { InputError, type Io } from "./io.ts";
 import { ModelError } from "../engine/model/issues.ts";
 import { CompileError } from "../engine/compile/compile.ts";
@@ -126,6 +126,12 @@ const parser = or(
       dir: argument(string({ metavar: "DIR" }), { description: message`A run's transcript directory.` }),
       scenesDir: option("--scenes-dir", string({ metavar: "DIR" }), { description: message`The scenes the run used (for the ground truth).` }),
     }), { description: message`Score a run's finished transcripts: accuracy, the six dimensions and the Final Score per model, budget and category.` }),
+    command("report", object({
+      cmd: constant("physment report" as const),
+      dir: argument(string({ metavar: "DIR" }), { description: message`A run's transcript directory.` }),
+      scenesDir: option("--scenes-dir", string({ metavar: "DIR" }), { description: message`The scenes the run used (for the ground truth).` }),
+      out: optional(option("--out", string({ metavar: "FILE" }), { description: message`Where the HTML report goes (default DIR/report.html).` })),
+    }), { description: message`Report on a run: a self-contained HTML page with charts and tables (accuracy per budget and category, the six dimensions, failure modes); the tables as Markdown on stdout.` }),
   ), { description: message`PhysMent: scenes, tools, agent runs and scores.` }),
   command("catalog", or(
     command("list", object({ cmd: constant("catalog list" as const) }), {
@@ -159,6 +165,16 @@ const io: Io = {
       return Deno.readTextFileSync(path);
     } catch (e) {
       if (e instanceof Deno.errors.NotFound) throw new InputError(`${path}: no such file`);
+      if (e instanceof Deno.errors.PermissionDenied) throw new InputError(`${path}: permission denied`);
+      if (e instanceof Deno.errors.IsADirectory) throw new InputError(`${path}: is a directory, expected a file`);
+      throw e;
+    }
+  },
+  writeText(path, text) {
+    try {
+      Deno.writeTextFileSync(path, text);
+    } catch (e) {
+      if (e instanceof Deno.errors.NotFound) throw new InputError(`${path}: no such directory`);
       if (e instanceof Deno.errors.PermissionDenied) throw new InputError(`${path}: permission denied`);
       if (e instanceof Deno.errors.IsADirectory) throw new InputError(`${path}: is a directory, expected a file`);
       throw e;
@@ -235,6 +251,8 @@ async function main(): Promise<number> {
         return await physmentVerifyCommand(args, io);
       case "physment score":
         return scoreDirectory(args.dir, args.scenesDir, io, listJsonl);
+      case "physment report":
+        return await physmentReportCommand(args, io, listJsonl);
       case "catalog check":
         if (args.numeric && args.paths) throw new InputError("--numeric and --paths are separate checks; give one");
         return args.paths ? pathCheckCommand(args, io) : args.numeric ? numericCheckCommand(args, io) : catalogCheckCommand(args, io);

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fakeIo, runMech } from "./test_support.ts";
-import { parseBudgets, parseSceneList, readScene, scenePaths, scoreDirectory } from "./physment_commands.ts";
+import { parseBudgets, parseSceneList, physmentReportCommand, readScene, scenePaths, scoreDirectory } from "./physment_commands.ts";
 import { runBenchmark } from "../engine/physment/agent/runner.ts";
 import { scriptedAgent } from "../engine/physment/agent/scripted_client.ts";
 import { FileTranscriptStore } from "../engine/physment/agent/transcript.ts";
@@ -59,7 +59,7 @@ describe("mech physment", () => {
   });
 
   it("score: a scripted run's transcripts give the accuracy and the Final Score per budget", async () => {
-    const scene = await readScene(join(root, "scenes", "Scene101"), { readText: (p) => readText(p), out: () => {}, err: () => {} });
+    const scene = await readScene(join(root, "scenes", "Scene101"), { readText: (p) => readText(p), writeText: () => {}, out: () => {}, err: () => {} });
     const out = join(root, "run");
     const turns = [
       { calls: [{ tool: "step", parameters: { duration: 0.5 } }, { tool: "get_velocity", parameters: { object_id: "object_1" } }] },
@@ -81,6 +81,38 @@ describe("mech physment", () => {
     // 2 iterations of 5 and of 10: E = 0.6 and 0.8
     expect(table).toContain("| scripted | zero-shot/function | 5 | all | 1 | 1.000 | 1.000 | 1.000 | 0.600 |");
     expect(table).toContain("| scripted | zero-shot/function | 10 | all | 1 | 1.000 | 1.000 | 1.000 | 0.800 |");
+  });
+
+  it("report: a scripted run's transcripts give an HTML page with charts and Markdown tables", async () => {
+    const scene = await readScene(join(root, "scenes", "Scene101"), { readText: (p) => readText(p), writeText: () => {}, out: () => {}, err: () => {} });
+    const out = join(root, "run-report");
+    const turns = [
+      { calls: [{ tool: "step", parameters: { duration: 0.5 } }, { tool: "get_velocity", parameters: { object_id: "object_1" } }] },
+      { reasoning: "v = -4.9 m/s", calls: [{ tool: "answer", parameters: { answer: -4.905 } }] },
+    ];
+    const summary = await runBenchmark({
+      scenes: ["101"],
+      models: [{ name: "scripted", client: () => scriptedAgent(turns, "function") }],
+      budgets: [5, 10],
+      factory: (id) => sceneSetup(scene.scene, id),
+      store: new FileTranscriptStore(out),
+    });
+    expect(summary.finished).toBe(2);
+    const io = fakeIo();
+    const files = readdirSync(out);
+    const fsIo = { ...io, readText: (p: string) => readText(p), writeText: (p: string, t: string) => writeFileSync(p, t) };
+    expect(await physmentReportCommand({ dir: out, scenesDir: join(root, "scenes") }, fsIo, () => files)).toBe(0);
+    const md = io.lines.filter((l) => !l.startsWith("ERR ")).join("\n");
+    expect(md).toContain("| scripted (zero-shot/function) | 100.0 | 100.0 | 100.0 |");
+    expect(md).toContain("| Create / Delete / Attach | 100.0 (≥80 %) |");
+    expect(md).toContain("| scripted (zero-shot/function) | 5 | 1 | 0 | 0 | 0 | 0 |");
+    const page = readText(join(out, "report.html"));
+    expect(page.match(/<svg/g)!.length).toBe(3);
+    expect(page).not.toMatch(/https?:\/\//);
+    expect(page).not.toMatch(/<script/i);
+    // --out elsewhere; score's output is unchanged by the shared reading of transcripts.
+    expect(await physmentReportCommand({ dir: out, scenesDir: join(root, "scenes"), out: join(root, "elsewhere.html") }, fsIo, () => files)).toBe(0);
+    expect(readText(join(root, "elsewhere.html"))).toBe(page);
   });
 
   it("parses scene lists, budgets and scene paths, with clear errors", () => {

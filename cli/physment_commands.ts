@@ -14,6 +14,7 @@ import type { Strategy } from "../engine/physment/agent/prompt.ts";
 import type { ProtocolName } from "../engine/physment/agent/protocols.ts";
 import { scoreEpisode, type EpisodeScore } from "../engine/physment/score/dimensions.ts";
 import { summarize } from "../engine/physment/score/aggregate.ts";
+import { buildReport, htmlReport, markdownReport } from "../engine/physment/report/mod.ts";
 import { parseJsonText } from "../engine/model/json_text.ts";
 import { builtinReference, builtinScene, builtinSceneNumbers } from "../scenes/mod.ts";
 import { categoryCounts, verifyScene } from "../engine/physment/verify.ts";
@@ -134,8 +135,8 @@ export function setTranscriptLister(f: (dir: string) => string[]): void {
   listTranscripts = f;
 }
 
-/** Scores every finished transcript of `dir` against the scenes in `scenesDir`; prints the summary table. */
-export function scoreDirectory(dir: string, scenesDir: string, io: Io, list: (dir: string) => string[]): number {
+/** Scores every finished transcript of `dir` against the scenes in `scenesDir`; `unfinished` counts the transcripts left out. */
+export function readScores(dir: string, scenesDir: string, io: Io, list: (dir: string) => string[]): { scores: EpisodeScore[]; unfinished: number } {
   const files = list(dir).filter((f) => f.endsWith(".jsonl")).sort();
   if (!files.length) throw new InputError(`${dir}: no transcripts (*.jsonl)`);
   const truths = new Map<number, ReturnType<typeof sceneTruth>>();
@@ -166,6 +167,12 @@ export function scoreDirectory(dir: string, scenesDir: string, io: Io, list: (di
     }
     scores.push(scoreEpisode(episodeRecord(parsed.records, truth)));
   }
+  return { scores, unfinished };
+}
+
+/** Scores every finished transcript of `dir` against the scenes in `scenesDir`; prints the summary table. */
+export function scoreDirectory(dir: string, scenesDir: string, io: Io, list: (dir: string) => string[]): number {
+  const { scores, unfinished } = readScores(dir, scenesDir, io, list);
   const rows = summarize(scores);
   io.out("| model | variant | budget | category | episodes | accuracy | regraded | C | E | G | V | R | G′ | Final Score |");
   io.out("|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
@@ -174,6 +181,27 @@ export function scoreDirectory(dir: string, scenesDir: string, io: Io, list: (di
     io.out(`| ${r.model} | ${r.variant} | ${r.budget} | ${r.category} | ${r.episodes} | ${f(r.accuracy)} | ${f(r.regraded_accuracy)} | ${f(r.C)} | ${f(r.E)} | ${f(r.G)} | ${f(r.V)} | ${f(r.R)} | ${f(r.G_prime)} | ${r.final_score.toFixed(1)} |`);
   }
   if (unfinished) io.out(`${unfinished} unfinished transcript(s) left out (run again to finish them)`);
+  return 0;
+}
+
+/**
+ * `mech physment report DIR --scenes-dir SCENES [--out FILE]`: the run's report as one
+ * self-contained HTML page (default DIR/report.html) and its tables as Markdown on stdout.
+ */
+export async function physmentReportCommand(
+  args: { dir: string; scenesDir: string; out?: string },
+  io: Io,
+  list: (dir: string) => string[],
+): Promise<number> {
+  const { scores, unfinished } = readScores(args.dir, args.scenesDir, io, list);
+  if (!scores.length) throw new InputError(`${args.dir}: no finished transcript to report on`);
+  const data = buildReport(scores, summarize(scores));
+  const out = args.out ?? `${args.dir.replace(/\/+$/, "")}/report.html`;
+  if (!io.writeText) throw new Error("physment report: this Io cannot write files");
+  io.writeText(out, await htmlReport(data));
+  io.out(markdownReport(data));
+  if (unfinished) io.out(`\n${unfinished} unfinished transcript(s) left out (run again to finish them)`);
+  io.err(`report written to ${out}`);
   return 0;
 }
 

@@ -13,6 +13,9 @@ export function fakeIo(files: Record<string, string> = {}): Io & { lines: string
       if (!(p in files)) throw new InputError(`${p}: no such file`);
       return files[p];
     },
+    writeText: (p, t) => {
+      files[p] = t;
+    },
     out: (t) => lines.push(t),
     err: (t) => lines.push(`ERR ${t}`),
   };
