@@ -2,34 +2,14 @@
 // the sign changes (interpolated between samples) are the turning points, the second one a
 // full period after release.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
+import { vxReversals } from "../procedures.ts";
 
 const TH = (15 * Math.PI) / 180;
 
 export const reference: ReferenceProcedure = {
   summary: "step one timestep at a time reading the rod centre's v_x until it has changed sign twice; report the time of the second reversal",
   *run() {
-    const reversals: number[] = [];
-    let prev: { t: number; vx: number } | null = null;
-    let sign = 0;
-    while (reversals.length < 2) {
-      const batch = [];
-      for (let i = 0; i < 40; i++) {
-        batch.push({ tool: "step", parameters: { duration: 0.005 } });
-        batch.push({ tool: "get_velocity", parameters: { object_id: "object_1" } });
-      }
-      const rs = yield batch;
-      for (let i = 1; i < rs.length; i += 2) {
-        const cur = { t: rs[i].sim_time, vx: (rs[i].result!.velocity as number[])[0] };
-        const s = Math.sign(cur.vx);
-        if (sign === 0) sign = s;
-        else if (s !== 0 && s !== sign && prev) {
-          reversals.push(prev.t + (cur.t - prev.t) * prev.vx / (prev.vx - cur.vx));
-          sign = s;
-        }
-        prev = cur;
-      }
-      if (prev!.t > 10) throw new Error("no oscillation found");
-    }
+    const reversals = yield* vxReversals("object_1", 2);
     return Math.round(reversals[1] * 1000) / 1000;
   },
   closedForm: {

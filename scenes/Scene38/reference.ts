@@ -2,6 +2,7 @@
 // it has reversed twice, take the period as twice the time between the reversals
 // (interpolated between samples) and compute k = 4π²m/T² with the glider's mass.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
+import { vxReversals } from "../procedures.ts";
 
 export const reference: ReferenceProcedure = {
   summary: "read the glider's mass, set v = (0.5, 0, 0), step one timestep at a time reading v_x until it has changed sign twice; T = 2(t₂ − t₁), report k = 4π²m/T²",
@@ -9,27 +10,7 @@ export const reference: ReferenceProcedure = {
     const [par] = yield [{ tool: "get_parameters", parameters: { object_id: "object_1" } }];
     const m = par.result!.mass as number;
     yield [{ tool: "set_velocity", parameters: { object_id: "object_1", velocity_vector: [0.5, 0, 0] } }];
-    const reversals: number[] = [];
-    let prev: { t: number; vx: number } | null = null;
-    let sign = 1;
-    while (reversals.length < 2) {
-      const batch = [];
-      for (let i = 0; i < 40; i++) {
-        batch.push({ tool: "step", parameters: { duration: 0.005 } });
-        batch.push({ tool: "get_velocity", parameters: { object_id: "object_1" } });
-      }
-      const rs = yield batch;
-      for (let i = 1; i < rs.length; i += 2) {
-        const cur = { t: rs[i].sim_time, vx: (rs[i].result!.velocity as number[])[0] };
-        const s = Math.sign(cur.vx);
-        if (s !== 0 && s !== sign && prev) {
-          reversals.push(prev.t + (cur.t - prev.t) * prev.vx / (prev.vx - cur.vx));
-          sign = s;
-        }
-        prev = cur;
-      }
-      if (prev!.t > 10) throw new Error("no oscillation found");
-    }
+    const reversals = yield* vxReversals("object_1", 2, 1);
     const T = 2 * (reversals[1] - reversals[0]);
     return Math.round(((4 * Math.PI * Math.PI * m) / (T * T)) * 1000) / 1000;
   },

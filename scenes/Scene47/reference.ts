@@ -2,33 +2,14 @@
 // 0.2 s batches) until it has reversed twice; the reversals (interpolated between samples) are
 // half a period apart.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
+import { vxReversals } from "../procedures.ts";
 
 export const reference: ReferenceProcedure = {
   summary: "find_objects, set the block's velocity to (0.4, 0, 0), step one timestep at a time reading v_x until it has changed sign twice; report 2 × (t₂ − t₁)",
   *run() {
     yield [{ tool: "find_objects", parameters: {} }];
     yield [{ tool: "set_velocity", parameters: { object_id: "object_2", velocity_vector: [0.4, 0, 0] } }];
-    const reversals: number[] = [];
-    let prev: { t: number; vx: number } | null = null;
-    let sign = 1;
-    while (reversals.length < 2) {
-      const batch = [];
-      for (let i = 0; i < 40; i++) {
-        batch.push({ tool: "step", parameters: { duration: 0.005 } });
-        batch.push({ tool: "get_velocity", parameters: { object_id: "object_2" } });
-      }
-      const rs = yield batch;
-      for (let i = 1; i < rs.length; i += 2) {
-        const cur = { t: rs[i].sim_time, vx: (rs[i].result!.velocity as number[])[0] };
-        const s = Math.sign(cur.vx);
-        if (s !== 0 && s !== sign && prev) {
-          reversals.push(prev.t + (cur.t - prev.t) * prev.vx / (prev.vx - cur.vx));
-          sign = s;
-        }
-        prev = cur;
-      }
-      if (prev!.t > 10) throw new Error("no oscillation found");
-    }
+    const reversals = yield* vxReversals("object_2", 2, 1);
     return Math.round(2 * (reversals[1] - reversals[0]) * 1000) / 1000;
   },
   closedForm: { value: 2 * Math.PI * Math.sqrt(1.2 / 30), tolerance: 0.01, formula: "T = 2π√(m/k) = 2π√(1.2 / 30)" },
