@@ -9,7 +9,7 @@ import { compileCommand, listCommand, runCommand, solveCommand, validateCommand 
 import { catalogCheckCommand, catalogListCommand, catalogShowCommand } from "./catalog_commands.ts";
 import { numericCheckCommand, pathCheckCommand } from "./numeric_commands.ts";
 import { explainEdgeCommand, MAX_HORIZON, simulateCommand } from "./episode_commands.ts";
-import { physmentExecCommand, physmentRunCommand, physmentReportCommand, physmentVerifyCommand, scoreDirectory, setTranscriptLister } from "./physment_commands.ts";
+import { physmentExecCommand, physmentRunCommand, physmentReportCommand, physmentVerifyCommand, scoreDirectory } from "./physment_commands.ts";
 import { InputError, type Io } from "./io.ts";
 import { ModelError } from "../engine/model/issues.ts";
 import { CompileError } from "../engine/compile/compile.ts";
@@ -246,7 +246,7 @@ async function main(): Promise<number> {
       case "physment exec":
         return await physmentExecCommand(args, io);
       case "physment run":
-        return await physmentRunCommand(args, io, (name) => Deno.env.get(name));
+        return await physmentRunCommand(args, io, (name) => Deno.env.get(name), listJsonl);
       case "physment verify":
         return await physmentVerifyCommand(args, io);
       case "physment score":
@@ -282,6 +282,5 @@ function listJsonl(dir: string): string[] {
     throw e;
   }
 }
-setTranscriptLister(listJsonl);
 
 Deno.exit(await main());

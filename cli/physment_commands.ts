@@ -98,7 +98,12 @@ export interface RunArgs {
 }
 
 /** `mech physment run`: the grid of episodes, transcripts in --out, progress on stderr, then the scores. */
-export async function physmentRunCommand(args: RunArgs, io: Io, env: (name: string) => string | undefined): Promise<number> {
+export async function physmentRunCommand(
+  args: RunArgs,
+  io: Io,
+  env: (name: string) => string | undefined,
+  list: (dir: string) => string[],
+): Promise<number> {
   const scenes = parseSceneList(args.scenes);
   const budgets = parseBudgets(args.budgets);
   const protocol: ProtocolName = args.protocol === "tools" ? "function" : "text";
@@ -125,15 +130,10 @@ export async function physmentRunCommand(args: RunArgs, io: Io, env: (name: stri
     },
   });
   io.err(`${summary.finished} finished, ${summary.skipped} already done, ${summary.failed} failed; transcripts in ${args.out}`);
-  const code = scoreDirectory(args.out, args.scenesDir, io, (dir) => listTranscripts(dir));
+  const code = scoreDirectory(args.out, args.scenesDir, io, list);
   return summary.failed ? 1 : code;
 }
 
-/** Transcript files of a run directory (main.ts supplies the listing). */
-let listTranscripts: (dir: string) => string[] = () => [];
-export function setTranscriptLister(f: (dir: string) => string[]): void {
-  listTranscripts = f;
-}
 
 /** Scores every finished transcript of `dir` against the scenes in `scenesDir`; `unfinished` counts the transcripts left out. */
 export function readScores(dir: string, scenesDir: string, io: Io, list: (dir: string) => string[]): { scores: EpisodeScore[]; unfinished: number } {
