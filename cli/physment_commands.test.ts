@@ -115,6 +115,15 @@ describe("mech physment", () => {
     expect(readText(join(root, "elsewhere.html"))).toBe(page);
   });
 
+  it("verify: an unknown or malformed --scenes exits 2 and names the problem", () => {
+    const unknown = runMech("physment", "verify", "--scenes", "5");
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain("--scenes: no built-in scene 5");
+    const malformed = runMech("physment", "verify", "--scenes", "7-x");
+    expect(malformed.code).toBe(2);
+    expect(malformed.err).toContain('--scenes: "7-x" is not a scene number or a range like 7-111');
+  });
+
   it("parses scene lists, budgets and scene paths, with clear errors", () => {
     expect(parseSceneList("7-9,12,8")).toEqual([7, 8, 9, 12]);
     expect(() => parseSceneList("9-7")).toThrow(/runs backwards/);
