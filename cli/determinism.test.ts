@@ -8,7 +8,10 @@ import type { Io } from "./io.ts";
 
 const capture = (fn: (io: Io) => void): string => {
   const lines: string[] = [];
-  fn({ readText: () => "", out: (t) => lines.push(t), err: (t) => lines.push(t) });
+  const noFiles = () => {
+    throw new Error("these commands read and write no files");
+  };
+  fn({ readText: noFiles, writeText: noFiles, out: (t) => lines.push(t), err: (t) => lines.push(t) });
   return lines.join("\n") + "\n";
 };
 

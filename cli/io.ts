@@ -2,11 +2,8 @@
 export interface Io {
   /** Reads a text file ("-" is standard input). Throws InputError when it cannot. */
   readText(path: string): string;
-  /**
-   * Writes (creates or replaces) a text file. Throws InputError when it cannot. Optional so
-   * that read-only callers need not supply it; commands that write require it.
-   */
-  writeText?(path: string, text: string): void;
+  /** Writes (creates or replaces) a text file. Throws InputError when it cannot. */
+  writeText(path: string, text: string): void;
   out(text: string): void;
   err(text: string): void;
 }

@@ -75,7 +75,7 @@ describe("mech physment", () => {
     expect(summary.finished).toBe(2);
     const io = fakeIo();
     const files = readdirSync(out);
-    const fsIo = { ...io, readText: (p: string) => readText(p) };
+    const fsIo = { ...io, readText: (p: string) => readText(p), writeText: (p: string, t: string) => writeFileSync(p, t) };
     expect(scoreDirectory(out, join(root, "scenes"), fsIo, () => files)).toBe(0);
     const table = io.lines.join("\n");
     // 2 iterations of 5 and of 10: E = 0.6 and 0.8

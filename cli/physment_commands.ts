@@ -197,7 +197,6 @@ export async function physmentReportCommand(
   if (!scores.length) throw new InputError(`${args.dir}: no finished transcript to report on`);
   const data = buildReport(scores, summarize(scores));
   const out = args.out ?? `${args.dir.replace(/\/+$/, "")}/report.html`;
-  if (!io.writeText) throw new Error("physment report: this Io cannot write files");
   io.writeText(out, await htmlReport(data));
   io.out(markdownReport(data));
   if (unfinished) io.out(`\n${unfinished} unfinished transcript(s) left out (run again to finish them)`);
