@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fakeIo, runMech } from "./test_support.ts";
-import { parseBudgets, parseSceneList, physmentReportCommand, readScene, scenePaths, scoreDirectory } from "./physment_commands.ts";
+import { parseBudgets, parseSceneList, physmentReportCommand, physmentRunCommand, readScene, scenePaths, scoreDirectory } from "./physment_commands.ts";
 import { runBenchmark } from "../engine/physment/agent/runner.ts";
 import { scriptedAgent } from "../engine/physment/agent/scripted_client.ts";
 import { FileTranscriptStore } from "../engine/physment/agent/transcript.ts";
@@ -113,6 +113,44 @@ describe("mech physment", () => {
     // --out elsewhere; score's output is unchanged by the shared reading of transcripts.
     expect(await physmentReportCommand({ dir: out, scenesDir: join(root, "scenes"), out: join(root, "elsewhere.html") }, fsIo, () => files)).toBe(0);
     expect(readText(join(root, "elsewhere.html"))).toBe(page);
+  });
+
+  it("run --reference plays the built-in scenes' procedures; score and report default to the built-in scenes", async () => {
+    const out = join(root, "run-reference");
+    const io = fakeIo();
+    const fsIo = { ...io, readText: (p: string) => readText(p), writeText: (p: string, t: string) => writeFileSync(p, t) };
+    const run = { reference: true, apiKeyEnv: "NO_SUCH_KEY", scenes: "7,101", budgets: "20", strategy: "zero-shot" as const, protocol: "tools" as const, out, concurrency: 2 };
+    expect(await physmentRunCommand(run, fsIo, () => undefined, (d) => readdirSync(d))).toBe(0);
+    // both answered correctly (accuracy, regraded accuracy and C all 1)
+    expect(io.lines.join("\n")).toContain("| reference | zero-shot/function | 20 | all | 2 | 1.000 | 1.000 | 1.000 |");
+    io.lines.length = 0;
+    expect(scoreDirectory(out, undefined, fsIo, (d) => readdirSync(d))).toBe(0);
+    expect(io.lines.join("\n")).toContain("| reference | zero-shot/function | 20 | all | 2 | 1.000 |");
+  });
+
+  it("run: --model or --reference, never both; --reference needs the built-in scenes and function calling", async () => {
+    const base = { apiKeyEnv: "NO_SUCH_KEY", scenes: "7", budgets: "5", strategy: "zero-shot" as const, protocol: "tools" as const, out: join(root, "never"), concurrency: 1 };
+    const run = (extra: object) => physmentRunCommand({ ...base, ...extra }, fakeIo(), () => undefined, () => []);
+    await expect(run({})).rejects.toThrow("name the model to run with --model (or play the reference procedures with --reference)");
+    await expect(run({ model: "m", reference: true })).rejects.toThrow("--reference plays the scenes' own procedures; it takes no --model");
+    await expect(run({ reference: true, scenesDir: join(root, "scenes") })).rejects.toThrow("--reference needs the built-in scenes");
+    await expect(run({ reference: true, protocol: "text" })).rejects.toThrow("--reference speaks function calling");
+    await expect(run({ reference: true, scenes: "5" })).rejects.toThrow("no built-in scene 5 (built-in: 7…111, 105 scenes)");
+    await expect(run({ model: "m" })).rejects.toThrow("no API key: set NO_SUCH_KEY");
+  });
+
+  it("score: transcripts of other scenes than the ones named are refused, not scored against the wrong gold", async () => {
+    // the Scene101 of this test's directory is a drop scene; built-in scene 101 is not
+    const out = join(root, "run-mismatch");
+    const io = fakeIo();
+    const fsIo = { ...io, readText: (p: string) => readText(p), writeText: (p: string, t: string) => writeFileSync(p, t) };
+    const run = { reference: true, apiKeyEnv: "NO_SUCH_KEY", scenes: "101", budgets: "20", strategy: "zero-shot" as const, protocol: "tools" as const, out, concurrency: 1 };
+    expect(await physmentRunCommand(run, fsIo, () => undefined, (d) => readdirSync(d))).toBe(0);
+    expect(() => scoreDirectory(out, join(root, "scenes"), fsIo, (d) => readdirSync(d))).toThrow(
+      /run-mismatch\/101__reference__b20__zero-shot__function\.jsonl: the transcript's prompt does not contain the task of .*Scene101\/scene101\.json; it was run on other scenes/,
+    );
+    // and the drop run of the test above, scored against the built-in scenes, is refused the same way
+    expect(() => scoreDirectory(join(root, "run-report"), undefined, fsIo, (d) => readdirSync(d))).toThrow(/scenes\/Scene101\/scene101\.json; it was run on other scenes/);
   });
 
   it("verify: an unknown or malformed --scenes exits 2 and names the problem", () => {

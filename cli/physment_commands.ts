@@ -8,7 +8,8 @@ import { ToolCall } from "../engine/physment/protocol.ts";
 import { sceneSetup, sceneTruth } from "../engine/physment/setup.ts";
 import { episodeRecord } from "../engine/physment/evaluate.ts";
 import { OpenAIModelClient } from "../engine/physment/agent/openai_client.ts";
-import { DEFAULT_BUDGETS, runBenchmark } from "../engine/physment/agent/runner.ts";
+import { DEFAULT_BUDGETS, type ModelEntry, runBenchmark } from "../engine/physment/agent/runner.ts";
+import { ProcedureClient } from "../engine/physment/reference.ts";
 import { FileTranscriptStore, parseTranscript } from "../engine/physment/agent/transcript.ts";
 import type { Strategy } from "../engine/physment/agent/prompt.ts";
 import type { ProtocolName } from "../engine/physment/agent/protocols.ts";
@@ -16,7 +17,7 @@ import { scoreEpisode, type EpisodeScore } from "../engine/physment/score/dimens
 import { summarize } from "../engine/physment/score/aggregate.ts";
 import { buildReport, htmlReport, markdownReport } from "../engine/physment/report/mod.ts";
 import { parseJsonText } from "../engine/model/json_text.ts";
-import { builtinReference, builtinScene, builtinSceneNumbers } from "../scenes/mod.ts";
+import { builtinReference, builtinScene, builtinSceneNumbers, builtinSceneTexts } from "../scenes/mod.ts";
 import { categoryCounts, verifyScene } from "../engine/physment/verify.ts";
 import { InputError, type Io } from "./io.ts";
 
@@ -85,16 +86,36 @@ export async function physmentExecCommand(args: { scene: string; calls: string }
 }
 
 export interface RunArgs {
-  model: string;
+  /** The model to call; absent with `reference`. */
+  model?: string;
+  /** Play each built-in scene's reference procedure instead of calling a model. */
+  reference?: boolean;
   baseUrl?: string;
   apiKeyEnv: string;
-  scenesDir: string;
+  /** A directory of SceneN folders; absent: the built-in scenes. */
+  scenesDir?: string;
   scenes: string;
   budgets: string;
   strategy: Strategy;
   protocol: "tools" | "text";
   out: string;
   concurrency: number;
+}
+
+/** A scene by number from `scenesDir`, or from the built-in set when it is absent. */
+export async function loadSceneFrom(scenesDir: string | undefined, n: number, io: Io): Promise<Scene> {
+  if (scenesDir !== undefined) return (await readScene(`${scenesDir}/Scene${n}`, io)).scene;
+  if (!builtinSceneTexts(n)) throw new InputError(`no built-in scene ${n} (built-in: ${builtinRange()}); name a scene directory with --scenes-dir`);
+  try {
+    return await builtinScene(n);
+  } catch (e) {
+    throw new InputError(e instanceof Error ? e.message : String(e));
+  }
+}
+
+function builtinRange(): string {
+  const all = builtinSceneNumbers();
+  return all.length ? `${all[0]}…${all.at(-1)}, ${all.length} scenes` : "none";
 }
 
 /** `mech physment run`: the grid of episodes, transcripts in --out, progress on stderr, then the scores. */
@@ -107,14 +128,16 @@ export async function physmentRunCommand(
   const scenes = parseSceneList(args.scenes);
   const budgets = parseBudgets(args.budgets);
   const protocol: ProtocolName = args.protocol === "tools" ? "function" : "text";
+  if (args.reference && args.model !== undefined) throw new InputError("--reference plays the scenes' own procedures; it takes no --model");
+  if (!args.reference && args.model === undefined) throw new InputError("name the model to run with --model (or play the reference procedures with --reference)");
+  if (args.reference && args.scenesDir !== undefined) throw new InputError("--reference needs the built-in scenes (only they have reference procedures); drop --scenes-dir");
+  if (args.reference && protocol !== "function") throw new InputError("--reference speaks function calling; drop --protocol text");
   const cache = new Map<number, Scene>();
-  for (const n of scenes) cache.set(n, (await readScene(`${args.scenesDir}/Scene${n}`, io)).scene);
-  const apiKey = env(args.apiKeyEnv);
-  if (!apiKey && !args.baseUrl) throw new InputError(`no API key: set ${args.apiKeyEnv} (or name another variable with --api-key-env)`);
-  const client = new OpenAIModelClient({ model: args.model, baseURL: args.baseUrl, apiKey: apiKey ?? "unused", timeoutMs: 600_000 });
+  for (const n of scenes) cache.set(n, await loadSceneFrom(args.scenesDir, n, io));
+  const model = args.reference ? referenceModel() : openAIModel(args.model!, args, env);
   const summary = await runBenchmark({
     scenes: scenes.map(String),
-    models: [{ name: args.model, client }],
+    models: [model],
     budgets,
     strategies: [args.strategy],
     protocols: [protocol],
@@ -135,11 +158,64 @@ export async function physmentRunCommand(
 }
 
 
-/** Scores every finished transcript of `dir` against the scenes in `scenesDir`; `unfinished` counts the transcripts left out. */
-export function readScores(dir: string, scenesDir: string, io: Io, list: (dir: string) => string[]): { scores: EpisodeScore[]; unfinished: number } {
+/** The scripted reference agent: a fresh procedure client per episode. */
+function referenceModel(): ModelEntry {
+  return {
+    name: "reference",
+    client: (episode) => {
+      const proc = builtinReference(Number(episode.scene));
+      if (!proc) throw new Error(`scene ${episode.scene} has no reference procedure`);
+      return new ProcedureClient(proc);
+    },
+  };
+}
+
+function openAIModel(model: string, args: RunArgs, env: (name: string) => string | undefined): ModelEntry {
+  const apiKey = env(args.apiKeyEnv);
+  if (!apiKey && !args.baseUrl) throw new InputError(`no API key: set ${args.apiKeyEnv} (or name another variable with --api-key-env)`);
+  return { name: model, client: new OpenAIModelClient({ model, baseURL: args.baseUrl, apiKey: apiKey ?? "unused", timeoutMs: 600_000 }) };
+}
+
+/** What scoring needs of a scene: its gold, its objects and its task (to tell scenes apart). */
+type SceneKey = { truth: ReturnType<typeof sceneTruth>; task: string; file: string };
+
+function sceneKey(scenesDir: string | undefined, n: number, io: Io): SceneKey {
+  let text: string, file: string;
+  if (scenesDir === undefined) {
+    const t = builtinSceneTexts(n);
+    if (!t) throw new InputError(`no built-in scene ${n} (built-in: ${builtinRange()}); name the run's scenes with --scenes-dir`);
+    ({ json: text, file } = t);
+  } else {
+    file = scenePaths(`${scenesDir}/Scene${n}`).json;
+    text = io.readText(file);
+  }
+  const json = z.object({
+    metadata: z.object({ task: z.string() }),
+    answer: z.union([z.number(), z.string(), z.array(z.union([z.number(), z.string()]))]),
+    objects: z.record(z.string(), z.object({ name: z.string(), object_id: z.union([z.string(), z.number()]) })).optional(),
+  }).safeParse(parseJsonText(text, file));
+  if (!json.success) {
+    const issue = json.error.issues[0];
+    throw new InputError(`${file}: at $${issue.path.map((k) => (typeof k === "number" ? `[${k}]` : `.${String(k)}`)).join("")}: ${issue.message}`);
+  }
+  const d = json.data;
+  return {
+    truth: { sceneId: n, answer: d.answer, objects: Object.values(d.objects ?? {}).map((o) => ({ id: Number(o.object_id), name: o.name })) },
+    task: d.metadata.task,
+    file,
+  };
+}
+
+/**
+ * Scores every finished transcript of `dir` against the scenes in `scenesDir` (absent: the
+ * built-in scenes); `unfinished` counts the transcripts left out. A transcript whose prompt
+ * does not carry its scene's task was run on other scenes: scoring it against these would
+ * be silently wrong, so it is an error.
+ */
+export function readScores(dir: string, scenesDir: string | undefined, io: Io, list: (dir: string) => string[]): { scores: EpisodeScore[]; unfinished: number } {
   const files = list(dir).filter((f) => f.endsWith(".jsonl")).sort();
   if (!files.length) throw new InputError(`${dir}: no transcripts (*.jsonl)`);
-  const truths = new Map<number, ReturnType<typeof sceneTruth>>();
+  const keys = new Map<number, SceneKey>();
   const scores: EpisodeScore[] = [];
   let unfinished = 0;
   for (const f of files) {
@@ -154,24 +230,19 @@ export function readScores(dir: string, scenesDir: string, io: Io, list: (dir: s
     }
     const n = Number(header.scene);
     if (!Number.isInteger(n)) throw new InputError(`${path}:1: scene "${header.scene}" is not a scene number`);
-    let truth = truths.get(n);
-    if (!truth) {
-      const p = scenePaths(`${scenesDir}/Scene${n}`);
-      const json = parseJsonText(io.readText(p.json), p.json) as { answer: number | string | (number | string)[]; objects?: Record<string, { name: string; object_id: string }> };
-      truth = {
-        sceneId: n,
-        answer: json.answer,
-        objects: Object.values(json.objects ?? {}).map((o) => ({ id: Number(o.object_id), name: o.name })),
-      };
-      truths.set(n, truth);
+    let key = keys.get(n);
+    if (!key) keys.set(n, key = sceneKey(scenesDir, n, io));
+    const prompt = parsed.records.flatMap((r) => (r.type === "message" && r.iteration === 0 && r.message.role === "user" ? [r.message.content ?? ""] : []));
+    if (!prompt.some((c) => c.includes(key.task))) {
+      throw new InputError(`${path}: the transcript's prompt does not contain the task of ${key.file}; it was run on other scenes (name them with --scenes-dir)`);
     }
-    scores.push(scoreEpisode(episodeRecord(parsed.records, truth)));
+    scores.push(scoreEpisode(episodeRecord(parsed.records, key.truth)));
   }
   return { scores, unfinished };
 }
 
 /** Scores every finished transcript of `dir` against the scenes in `scenesDir`; prints the summary table. */
-export function scoreDirectory(dir: string, scenesDir: string, io: Io, list: (dir: string) => string[]): number {
+export function scoreDirectory(dir: string, scenesDir: string | undefined, io: Io, list: (dir: string) => string[]): number {
   const { scores, unfinished } = readScores(dir, scenesDir, io, list);
   const rows = summarize(scores);
   io.out("| model | variant | budget | category | episodes | accuracy | regraded | C | E | G | V | R | G′ | Final Score |");
@@ -189,7 +260,7 @@ export function scoreDirectory(dir: string, scenesDir: string, io: Io, list: (di
  * self-contained HTML page (default DIR/report.html) and its tables as Markdown on stdout.
  */
 export async function physmentReportCommand(
-  args: { dir: string; scenesDir: string; out?: string },
+  args: { dir: string; scenesDir?: string; out?: string },
   io: Io,
   list: (dir: string) => string[],
 ): Promise<number> {
