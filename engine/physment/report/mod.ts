@@ -184,7 +184,7 @@ export function buildReport(scores: readonly EpisodeScore[], summaries: readonly
         data: { values: overall },
         mark: "bar",
         encoding: {
-          x: { field: "budget", type: "ordinal", title: "I_max" },
+          x: { field: "budget", type: "ordinal", title: "I_max", axis: { labelAngle: 0 } },
           xOffset: { field: "run" },
           y: { field: "accuracy", type: "quantitative", title: "accuracy (%)", scale: { domain: [0, 100] } },
           color: { field: "run", type: "nominal", title: "model" },
@@ -210,8 +210,10 @@ export function buildReport(scores: readonly EpisodeScore[], summaries: readonly
           },
           { mark: { type: "text", fontSize: 10 }, encoding: { text: { field: "accuracy", type: "quantitative", format: ".0f" } } },
         ],
+        // horizontal model names, each column as wide as its name (about 6.5 px a character)
+        width: { step: Math.min(320, Math.max(60, Math.ceil(6.5 * Math.max(0, ...rs.map(([m, v]) => runName(m, v).length))))) },
         encoding: {
-          x: { field: "run", type: "nominal", title: "model" },
+          x: { field: "run", type: "nominal", title: "model", axis: { labelAngle: 0, orient: "top" } },
           y: { field: "category", type: "nominal", title: null, sort: cats.map(categoryName) },
         },
       },
@@ -222,10 +224,13 @@ export function buildReport(scores: readonly EpisodeScore[], summaries: readonly
       spec: {
         data: { values: groups.map((g) => ({ ...g, accuracy: 100 * g.accuracy })) },
         facet: { field: "group", type: "nominal", title: null, sort: [...GROUPS] },
-        columns: 3,
+        // one row of panels: a second, partly empty row would carry a stray axis
+        columns: GROUPS.length,
+        spacing: 12,
+        resolve: { axis: { y: "shared" } },
         spec: {
-          width: 180,
-          height: 140,
+          width: 120,
+          height: 120,
           mark: { type: "line", point: true },
           encoding: {
             x: { field: "budget", type: "quantitative", title: "I_max" },
@@ -241,7 +246,10 @@ export function buildReport(scores: readonly EpisodeScore[], summaries: readonly
 
 /** A vega-lite spec as an SVG string, rendered headless (no canvas, no network). */
 export async function renderSvg(spec: TopLevelSpec): Promise<string> {
-  const vg = compile({ ...spec, config: { ...(spec.config ?? {}), font: "sans-serif" } } as TopLevelSpec).spec;
+  // no label limits: model names and category names are the point of these charts, and
+  // vega's default limits cut them to "reference (zero-sh…"
+  const config = { ...(spec.config ?? {}), font: "sans-serif", legend: { labelLimit: 0 }, axis: { labelLimit: 0 } };
+  const vg = compile({ ...spec, config } as TopLevelSpec).spec;
   const view = new vega.View(vega.parse(vg), { renderer: "none", loader: noLoader() });
   try {
     const svg = await view.toSVG();
@@ -309,6 +317,8 @@ export async function htmlReport(data: ReportData): Promise<string> {
     "th,td{border:1px solid #ccc;padding:0.25em 0.6em}",
     "th{background:#f3f3f3}",
     ".num{text-align:right}",
+    // wide charts shrink to the window instead of scrolling it (the SVGs carry a viewBox)
+    "svg.marks{max-width:100%;height:auto}",
     "</style>",
     "</head>",
     "<body>",
