@@ -1,7 +1,7 @@
 // Create the bob, weld it to the rod's end, and time one full swing of the loaded rod.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
+import { fullPeriod, round } from "../procedures.ts";
 
-const DT = 0.005;
 const BATCH = 60;
 const MR = 0.8;
 const MB = 3000 * (4 / 3) * Math.PI * 0.05 ** 3;
@@ -17,29 +17,7 @@ export const reference: ReferenceProcedure = {
       { tool: "create_objects", parameters: { name: "bob", pos: [0.109754, 0, 1.955748], density: 3000, radius: 0.05 } },
       { tool: "attach_objects", parameters: { object1_id: "object_1", object2_id: "bob" } },
     ];
-    let prevV = 0;
-    let prevT = 0;
-    const turns: number[] = [];
-    for (let batch = 0; batch < 12; batch++) {
-      const calls = [];
-      for (let i = 0; i < BATCH; i++) {
-        calls.push(
-          { tool: "step", parameters: { duration: DT } },
-          { tool: "get_position", parameters: { object_id: "object_1" } },
-          { tool: "get_velocity", parameters: { object_id: "object_1" } },
-        );
-      }
-      const res = yield calls;
-      for (let i = 0; i < BATCH; i++) {
-        const t = res[3 * i + 1].result!.time as number;
-        const v = (res[3 * i + 2].result!.velocity as number[])[0];
-        if (prevV !== 0 && v !== 0 && Math.sign(v) !== Math.sign(prevV)) turns.push(prevT + (t - prevT) * (prevV / (prevV - v)));
-        prevV = v;
-        prevT = t;
-        if (turns.length === 3) return Math.round((turns[2] - turns[0]) * 1000) / 1000;
-      }
-    }
-    throw new Error("fewer than three turning points");
+    return round(yield* fullPeriod("object_1", BATCH));
   },
   closedForm: { value: T, tolerance: 0.02, formula: "2π√(I/(g(m_r L/2 + m_b d)))·(1 + θ₀²/16), I = m_r(L²/3 + r_r²/4) + m_b(d² + (2/5)r_b²), L = 1, d = 1.05" },
 };
