@@ -2,26 +2,22 @@
 // displacement every timestep (in 0.3 s batches) until it has rolled 1.5 m; the crossing time is
 // interpolated between samples.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
+import { eachStep, round } from "../procedures.ts";
 
 export const reference: ReferenceProcedure = {
   summary: "apply (5, 0, 0) N persistently, step one timestep at a time reading get_displacement until 1.5 m; report the interpolated time",
   *run() {
     yield [{ tool: "apply_force", parameters: { object_id: "object_1", force_vector: [5, 0, 0] } }];
     let prev = { t: 0, d: 0 };
-    for (let k = 0; k < 12; k++) {
-      const batch = [];
-      for (let i = 0; i < 60; i++) {
-        batch.push({ tool: "step", parameters: { duration: 0.005 } });
-        batch.push({ tool: "get_displacement", parameters: { object_id: "object_1" } });
-      }
-      const rs = yield batch;
-      for (let i = 1; i < rs.length; i += 2) {
-        const cur = { t: rs[i].sim_time, d: rs[i].result!.displacement as number };
-        if (cur.d >= 1.5) return Math.round((prev.t + (cur.t - prev.t) * (1.5 - prev.d) / (cur.d - prev.d)) * 1000) / 1000;
+    return yield* eachStep(
+      [{ tool: "get_displacement", parameters: { object_id: "object_1" } }],
+      { batch: 60, maxBatches: 12, failure: "the roller never covered 1.5 m" },
+      ([r]) => {
+        const cur = { t: r.sim_time, d: r.result!.displacement as number };
+        if (cur.d >= 1.5) return round(prev.t + (cur.t - prev.t) * (1.5 - prev.d) / (cur.d - prev.d));
         prev = cur;
-      }
-    }
-    throw new Error("the roller never covered 1.5 m");
+      },
+    );
   },
   closedForm: {
     value: Math.sqrt((2 * 1.5) / (5 / (1.5 * 3))),

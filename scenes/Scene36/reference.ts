@@ -2,6 +2,7 @@
 // batches) with a collision check and ball A's position after each; the answer is A's x at the
 // first contact.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
+import { eachStep, position, round } from "../procedures.ts";
 
 export const reference: ReferenceProcedure = {
   summary: "set v_A = (1.2, 0, 0), v_B = (−0.8, 0, 0); step one timestep at a time with detect_collision(A, B) and get_position(A); report A's x at first contact",
@@ -10,19 +11,14 @@ export const reference: ReferenceProcedure = {
       { tool: "set_velocity", parameters: { object_id: "object_1", velocity_vector: [1.2, 0, 0] } },
       { tool: "set_velocity", parameters: { object_id: "object_2", velocity_vector: [-0.8, 0, 0] } },
     ];
-    for (let k = 0; k < 12; k++) {
-      const batch = [];
-      for (let i = 0; i < 40; i++) {
-        batch.push({ tool: "step", parameters: { duration: 0.005 } });
-        batch.push({ tool: "detect_collision", parameters: { obj1_id: "object_1", obj2_id: "object_2" } });
-        batch.push({ tool: "get_position", parameters: { object_id: "object_1" } });
-      }
-      const rs = yield batch;
-      for (let i = 1; i < rs.length; i += 3) {
-        if (rs[i].result!.collision_detected) return Math.round((rs[i + 1].result!.position as number[])[0] * 1000) / 1000;
-      }
-    }
-    throw new Error("the balls never met");
+    return yield* eachStep(
+      [
+        { tool: "detect_collision", parameters: { obj1_id: "object_1", obj2_id: "object_2" } },
+        { tool: "get_position", parameters: { object_id: "object_1" } },
+      ],
+      { batch: 40, maxBatches: 12, failure: "the balls never met" },
+      ([c, p]) => (c.result!.collision_detected ? round(position(p)[0]) : undefined),
+    );
   },
   closedForm: {
     value: -1.0 + 1.2 * ((1.5 - -1.0 - 0.2) / (1.2 + 0.8)),

@@ -2,6 +2,7 @@
 // displacement every timestep (in 0.2 s batches) until it has risen 1 m; the crossing time is
 // interpolated between samples.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
+import { eachStep, round } from "../procedures.ts";
 
 const M = 500 * (4 / 3) * Math.PI * 0.1 ** 3;
 
@@ -13,20 +14,15 @@ export const reference: ReferenceProcedure = {
       { tool: "apply_force", parameters: { object_id: "ball", force_vector: [0, 0, 30] } },
     ];
     let prev = { t: 0, d: 0 };
-    for (let k = 0; k < 10; k++) {
-      const batch = [];
-      for (let i = 0; i < 40; i++) {
-        batch.push({ tool: "step", parameters: { duration: 0.005 } });
-        batch.push({ tool: "get_displacement", parameters: { object_id: "ball" } });
-      }
-      const rs = yield batch;
-      for (let i = 1; i < rs.length; i += 2) {
-        const cur = { t: rs[i].sim_time, d: rs[i].result!.displacement as number };
-        if (cur.d >= 1) return Math.round((prev.t + (cur.t - prev.t) * (1 - prev.d) / (cur.d - prev.d)) * 1000) / 1000;
+    return yield* eachStep(
+      [{ tool: "get_displacement", parameters: { object_id: "ball" } }],
+      { batch: 40, maxBatches: 10, failure: "the ball never rose 1 m" },
+      ([r]) => {
+        const cur = { t: r.sim_time, d: r.result!.displacement as number };
+        if (cur.d >= 1) return round(prev.t + (cur.t - prev.t) * (1 - prev.d) / (cur.d - prev.d));
         prev = cur;
-      }
-    }
-    throw new Error("the ball never rose 1 m");
+      },
+    );
   },
   closedForm: {
     value: Math.sqrt((2 * 1) / ((30 - M * 9.81) / M)),

@@ -1,8 +1,8 @@
 // Throw the ball horizontally, step one timestep at a time (in batches) until it touches the
 // floor, and report the horizontal distance and the speed at the first contact.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
+import { eachStep, position, round, velocity } from "../procedures.ts";
 
-const DT = 0.005;
 const BATCH = 20;
 
 export const reference: ReferenceProcedure = {
@@ -12,28 +12,20 @@ export const reference: ReferenceProcedure = {
       { tool: "get_position", parameters: { object_id: "object_1" } },
       { tool: "set_velocity", parameters: { object_id: "object_1", velocity_vector: [3, 0, 0] } },
     ];
-    const x0 = (p0.result!.position as number[])[0];
-    for (let batch = 0; batch < 15; batch++) {
-      const calls = [];
-      for (let i = 0; i < BATCH; i++) {
-        calls.push(
-          { tool: "step", parameters: { duration: DT } },
-          { tool: "detect_collision", parameters: { obj1_id: "object_1", obj2_id: "object_2" } },
-          { tool: "get_position", parameters: { object_id: "object_1" } },
-          { tool: "get_velocity", parameters: { object_id: "object_1" } },
-        );
-      }
-      const res = yield calls;
-      for (let i = 0; i < BATCH; i++) {
-        if (res[4 * i + 1].result!.collision_detected) {
-          const x = (res[4 * i + 2].result!.position as number[])[0];
-          const v = res[4 * i + 3].result!.velocity as number[];
-          const speed = Math.hypot(v[0], v[1], v[2]);
-          return [Math.round((x - x0) * 1000) / 1000, Math.round(speed * 1000) / 1000];
-        }
-      }
-    }
-    throw new Error("the ball never reached the floor");
+    const x0 = position(p0)[0];
+    return yield* eachStep(
+      [
+        { tool: "detect_collision", parameters: { obj1_id: "object_1", obj2_id: "object_2" } },
+        { tool: "get_position", parameters: { object_id: "object_1" } },
+        { tool: "get_velocity", parameters: { object_id: "object_1" } },
+      ],
+      { batch: BATCH, maxBatches: 15, failure: "the ball never reached the floor" },
+      ([c, p, vr]) => {
+        if (!c.result!.collision_detected) return undefined;
+        const v = velocity(vr);
+        return [round(position(p)[0] - x0), round(Math.hypot(v[0], v[1], v[2]))];
+      },
+    );
   },
   closedForm: {
     value: [3 * Math.sqrt((2 * 1.2) / 9.81), Math.sqrt(9 + 2 * 9.81 * 1.2)],

@@ -1,8 +1,8 @@
 // Step the pendulum 5 ms at a time until the bob crosses below the pivot; interpolate the
 // crossing time and read the speed there.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
+import { crossFraction, eachStep, lerp, position, round, time, velocity } from "../procedures.ts";
 
-const DT = 0.005;
 const BATCH = 30;
 const L = 1.2;
 
@@ -21,35 +21,26 @@ export const reference: ReferenceProcedure = {
       { tool: "get_position", parameters: { object_id: "object_3" } },
       { tool: "get_position", parameters: { object_id: "object_1" } },
     ];
-    const xp = (pivot.result!.position as number[])[0];
-    let prevX = (bob.result!.position as number[])[0] - xp;
-    let prevT = bob.result!.time as number;
+    const xp = position(pivot)[0];
+    let prevX = position(bob)[0] - xp;
+    let prevT = time(bob);
     let prevS = 0;
-    for (let batch = 0; batch < 10; batch++) {
-      const calls = [];
-      for (let i = 0; i < BATCH; i++) {
-        calls.push(
-          { tool: "step", parameters: { duration: DT } },
-          { tool: "get_position", parameters: { object_id: "object_1" } },
-          { tool: "get_velocity", parameters: { object_id: "object_1" } },
-        );
-      }
-      const res = yield calls;
-      for (let i = 0; i < BATCH; i++) {
-        const p = res[3 * i + 1].result!;
-        const x = (p.position as number[])[0] - xp;
-        const t = p.time as number;
-        const s = Math.hypot(...(res[3 * i + 2].result!.velocity as number[]));
+    return yield* eachStep(
+      [{ tool: "get_position", parameters: { object_id: "object_1" } }, { tool: "get_velocity", parameters: { object_id: "object_1" } }],
+      { batch: BATCH, maxBatches: 10, failure: "the bob never passed below the pivot" },
+      ([p, vr]) => {
+        const x = position(p)[0] - xp;
+        const t = time(p);
+        const s = Math.hypot(...velocity(vr));
         if (x <= 0 && prevX > 0) {
-          const f = prevX / (prevX - x);
-          return [Math.round((prevS + f * (s - prevS)) * 1000) / 1000, Math.round((prevT + f * (t - prevT)) * 1000) / 1000];
+          const f = crossFraction(0, prevX, x);
+          return [round(lerp(prevS, s, f)), round(lerp(prevT, t, f))];
         }
         prevX = x;
         prevT = t;
         prevS = s;
-      }
-    }
-    throw new Error("the bob never passed below the pivot");
+      },
+    );
   },
   closedForm: {
     value: [Math.sqrt(2 * 9.81 * L * (1 - Math.cos(Math.PI / 3))), Math.sqrt(L / 9.81) * ellipticK(Math.sin(Math.PI / 6))],
