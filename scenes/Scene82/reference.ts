@@ -1,8 +1,8 @@
 // Launch the ball, step until v_z turns negative; report the rise, the interpolated apex time
 // and the kinetic energy at the apex sample.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
+import { crossFraction, eachStep, lerp, position, round, time, velocity } from "../procedures.ts";
 
-const DT = 0.005;
 const BATCH = 40;
 const VZ = 7;
 
@@ -15,42 +15,34 @@ export const reference: ReferenceProcedure = {
       { tool: "set_velocity", parameters: { object_id: "object_1", velocity_vector: [4, 0, VZ] } },
     ];
     const m = params.result!.mass as number;
-    const z0 = (p0.result!.position as number[])[2];
-    const t0 = p0.result!.time as number;
+    const z0 = position(p0)[2];
+    const t0 = time(p0);
     let maxZ = z0;
     let prevV = VZ;
     let prevT = t0;
     let prevK = 0;
-    for (let batch = 0; batch < 10; batch++) {
-      const calls = [];
-      for (let i = 0; i < BATCH; i++) {
-        calls.push(
-          { tool: "step", parameters: { duration: DT } },
-          { tool: "get_position", parameters: { object_id: "object_1" } },
-          { tool: "get_velocity", parameters: { object_id: "object_1" } },
-          { tool: "get_kinetic_energy", parameters: { object_id: "object_1", mass: m } },
-        );
-      }
-      const res = yield calls;
-      for (let i = 0; i < BATCH; i++) {
-        const p = res[4 * i + 1].result!;
-        const z = (p.position as number[])[2];
-        const t = p.time as number;
-        const v = (res[4 * i + 2].result!.velocity as number[])[2];
-        const k = res[4 * i + 3].result!.kinetic_energy as number;
+    return yield* eachStep(
+      [
+        { tool: "get_position", parameters: { object_id: "object_1" } },
+        { tool: "get_velocity", parameters: { object_id: "object_1" } },
+        { tool: "get_kinetic_energy", parameters: { object_id: "object_1", mass: m } },
+      ],
+      { batch: BATCH, maxBatches: 10, failure: "no apex" },
+      ([p, vr, kr]) => {
+        const z = position(p)[2];
+        const t = time(p);
+        const v = velocity(vr)[2];
+        const k = kr.result!.kinetic_energy as number;
         maxZ = Math.max(maxZ, z);
         if (v < 0) {
-          const f = prevV / (prevV - v);
-          const apex = prevT + f * (t - prevT);
-          const ke = Math.min(prevK, k);
-          return [Math.round((maxZ - z0) * 1000) / 1000, Math.round((apex - t0) * 1000) / 1000, Math.round(ke * 1000) / 1000];
+          const apex = lerp(prevT, t, crossFraction(0, prevV, v));
+          return [round(maxZ - z0), round(apex - t0), round(Math.min(prevK, k))];
         }
         prevV = v;
         prevT = t;
         prevK = k;
-      }
-    }
-    throw new Error("no apex");
+      },
+    );
   },
   closedForm: { value: [(VZ * VZ) / (2 * 9.81), VZ / 9.81, 0.5 * 0.4 * 16], tolerance: 0.02, formula: "[v_z²/(2g), v_z/g, ½m·vₓ²] with v = [4, 0, 7], m = 0.4" },
 };

@@ -1,8 +1,8 @@
 // Create the ball on the ramp, step 5 ms at a time until it has moved 1.5 m, and interpolate
 // the time and speed there.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
+import { crossFraction, eachStep, lerp, position, round, time, velocity } from "../procedures.ts";
 
-const DT = 0.005;
 const BATCH = 40;
 const S = 1.5;
 const SIN = Math.sin(Math.PI / 6);
@@ -14,36 +14,27 @@ export const reference: ReferenceProcedure = {
       { tool: "create_objects", parameters: { name: "object_3", pos: [-1.224038, 0, 2.379904], density: 1200, radius: 0.1 } },
       { tool: "get_position", parameters: { object_id: "object_3" } },
     ];
-    const start = p0.result!.position as number[];
+    const start = position(p0);
     let prevD = 0;
-    let prevT = p0.result!.time as number;
+    let prevT = time(p0);
     let prevS = 0;
-    for (let batch = 0; batch < 10; batch++) {
-      const calls = [];
-      for (let i = 0; i < BATCH; i++) {
-        calls.push(
-          { tool: "step", parameters: { duration: DT } },
-          { tool: "get_position", parameters: { object_id: "object_3" } },
-          { tool: "get_velocity", parameters: { object_id: "object_3" } },
-        );
-      }
-      const res = yield calls;
-      for (let i = 0; i < BATCH; i++) {
-        const p = res[3 * i + 1].result!;
-        const x = p.position as number[];
+    return yield* eachStep(
+      [{ tool: "get_position", parameters: { object_id: "object_3" } }, { tool: "get_velocity", parameters: { object_id: "object_3" } }],
+      { batch: BATCH, maxBatches: 10, failure: "the ball never travelled 1.5 m" },
+      ([p, vr]) => {
+        const x = position(p);
         const d = Math.hypot(x[0] - start[0], x[1] - start[1], x[2] - start[2]);
-        const t = p.time as number;
-        const s = Math.hypot(...(res[3 * i + 2].result!.velocity as number[]));
+        const t = time(p);
+        const s = Math.hypot(...velocity(vr));
         if (d >= S) {
-          const f = (S - prevD) / (d - prevD);
-          return [Math.round((prevT + f * (t - prevT)) * 1000) / 1000, Math.round((prevS + f * (s - prevS)) * 1000) / 1000];
+          const f = crossFraction(S, prevD, d);
+          return [round(lerp(prevT, t, f)), round(lerp(prevS, s, f))];
         }
         prevD = d;
         prevT = t;
         prevS = s;
-      }
-    }
-    throw new Error("the ball never travelled 1.5 m");
+      },
+    );
   },
   closedForm: {
     value: [Math.sqrt((2 * S) / ((5 / 7) * 9.81 * SIN)), Math.sqrt((10 / 7) * 9.81 * S * SIN)],
