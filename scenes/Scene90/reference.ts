@@ -2,8 +2,8 @@
 // and the time to that point.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
 import type { ToolCall, ToolResult } from "../../engine/physment/protocol.ts";
+import { crossFraction, lerp, perStep, position, round, stepsWith, time, velocity } from "../procedures.ts";
 
-const DT = 0.005;
 const SUBSTEPS = 200;
 const TH = (25 * Math.PI) / 180;
 const U = [Math.cos(TH), 0, Math.sin(TH)];
@@ -11,34 +11,26 @@ const S = 1.2;
 const dot = (a: number[], b: number[]) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 
 function trial(start: number[], v: number): ToolCall[] {
-  const calls: ToolCall[] = [
+  return [
     { tool: "move_object", parameters: { object_id: "object_1", x: start[0], y: start[1], z: start[2] } },
     { tool: "set_velocity", parameters: { object_id: "object_1", velocity_vector: U.map((c) => v * c) } },
     { tool: "get_position", parameters: { object_id: "object_1" } },
+    ...stepsWith(SUBSTEPS, [{ tool: "get_position", parameters: { object_id: "object_1" } }, { tool: "get_velocity", parameters: { object_id: "object_1" } }]),
   ];
-  for (let i = 0; i < SUBSTEPS; i++) {
-    calls.push(
-      { tool: "step", parameters: { duration: DT } },
-      { tool: "get_position", parameters: { object_id: "object_1" } },
-      { tool: "get_velocity", parameters: { object_id: "object_1" } },
-    );
-  }
-  return calls;
 }
 
 /** Farthest distance up the slope and the interpolated time of the turn (from the trial's start). */
 function turn(res: ToolResult[], start: number[], v0: number): { far: number; time: number } {
-  const t0 = res[2].result!.time as number;
+  const t0 = time(res[2]);
   let far = 0;
   let prevV = v0;
   let prevT = t0;
-  for (let i = 0; i < SUBSTEPS; i++) {
-    const p = res[3 + 3 * i + 1].result!;
-    const x = p.position as number[];
-    const t = p.time as number;
+  for (const [p, vr] of perStep(res, 2, 3)) {
+    const x = position(p);
+    const t = time(p);
     far = Math.max(far, dot([x[0] - start[0], x[1] - start[1], x[2] - start[2]], U));
-    const v = dot(res[3 + 3 * i + 2].result!.velocity as number[], U);
-    if (v <= 0) return { far, time: prevT + (t - prevT) * (prevV / (prevV - v)) - t0 };
+    const v = dot(velocity(vr), U);
+    if (v <= 0) return { far, time: lerp(prevT, t, crossFraction(0, prevV, v)) - t0 };
     prevV = v;
     prevT = t;
   }
@@ -49,7 +41,7 @@ export const reference: ReferenceProcedure = {
   summary: "bisect v on [0, 6] over 11 trials (reset, launch along the slope, step 5 ms until the up-slope velocity turns, compare the farthest point with 1.2 m); report [v, turn time]",
   *run() {
     const [p0] = yield [{ tool: "get_position", parameters: { object_id: "object_1" } }];
-    const start = p0.result!.position as number[];
+    const start = position(p0);
     let lo = 0;
     let hi = 6;
     for (let k = 0; k < 11; k++) {
@@ -58,9 +50,8 @@ export const reference: ReferenceProcedure = {
       if (far > S) hi = v;
       else lo = v;
     }
-    const v = Math.round(((lo + hi) / 2) * 1000) / 1000;
-    const { time } = turn(yield trial(start, v), start, v);
-    return [v, Math.round(time * 1000) / 1000];
+    const v = round((lo + hi) / 2);
+    return [v, round(turn(yield trial(start, v), start, v).time)];
   },
   closedForm: {
     value: [Math.sqrt(2 * 9.81 * S * Math.sin(TH)), Math.sqrt(2 * 9.81 * S * Math.sin(TH)) / (9.81 * Math.sin(TH))],

@@ -2,34 +2,28 @@
 // then read the kinetic energy at that contact.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
 import type { ToolCall, ToolResult } from "../../engine/physment/protocol.ts";
+import { perStep, position, round, stepsWith } from "../procedures.ts";
 
-const DT = 0.005;
 const SUBSTEPS = 130;
 const H = 1.4;
 const MASS = 1500 * (4 / 3) * Math.PI * 0.1 ** 3;
 
 function trial(v: number, mass: number): ToolCall[] {
-  const calls: ToolCall[] = [
+  return [
     { tool: "move_object", parameters: { object_id: "object_3", x: 0, y: 0, z: 1.5 } },
     { tool: "set_velocity", parameters: { object_id: "object_3", velocity_vector: [v, 0, 0] } },
-  ];
-  for (let i = 0; i < SUBSTEPS; i++) {
-    calls.push(
-      { tool: "step", parameters: { duration: DT } },
+    ...stepsWith(SUBSTEPS, [
       { tool: "detect_collision", parameters: { obj1_id: "object_3", obj2_id: "object_1" } },
       { tool: "get_position", parameters: { object_id: "object_3" } },
       { tool: "get_kinetic_energy", parameters: { object_id: "object_3", mass } },
-    );
-  }
-  return calls;
+    ]),
+  ];
 }
 
 /** x and kinetic energy at the first contact of a trial. */
 function firstContact(res: ToolResult[]): { x: number; ke: number } {
-  for (let i = 0; i < SUBSTEPS; i++) {
-    if (res[2 + 4 * i + 1].result!.collision_detected) {
-      return { x: (res[2 + 4 * i + 2].result!.position as number[])[0], ke: res[2 + 4 * i + 3].result!.kinetic_energy as number };
-    }
+  for (const [hit, p, k] of perStep(res, 3, 2)) {
+    if (hit.result!.collision_detected) return { x: position(p)[0], ke: k.result!.kinetic_energy as number };
   }
   throw new Error("no floor contact within the trial");
 }
@@ -48,9 +42,9 @@ export const reference: ReferenceProcedure = {
       if (x > 2.0) hi = v;
       else lo = v;
     }
-    const v0 = Math.round(((lo + hi) / 2) * 1000) / 1000;
+    const v0 = round((lo + hi) / 2);
     const { ke } = firstContact(yield trial(v0, mass));
-    return [v0, Math.round(ke * 100) / 100];
+    return [v0, round(ke, 2)];
   },
   closedForm: {
     value: [2 / Math.sqrt((2 * H) / 9.81), 0.5 * MASS * ((4 * 9.81) / (2 * H) + 2 * 9.81 * H)],
