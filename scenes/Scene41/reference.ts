@@ -2,6 +2,7 @@
 // first touches the floor (coarse steps while far, then single timesteps with a collision
 // check); the answer is the horizontal distance from the ledge's edge to the landing point.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
+import { perStep, position, round, stepsWith, velocity } from "../procedures.ts";
 
 const R = 0.05;
 
@@ -17,8 +18,8 @@ export const reference: ReferenceProcedure = {
       { tool: "get_velocity", parameters: { object_id: "ball" } },
     ];
     for (;;) {
-      const gap = (p.result!.position as number[])[2] - R;
-      const speed = Math.abs((v.result!.velocity as number[])[2]);
+      const gap = position(p)[2] - R;
+      const speed = Math.abs(velocity(v)[2]);
       if (gap > speed * 0.1 + 0.5 * 9.81 * 0.01 + 0.05) {
         [, p, v] = yield [
           { tool: "step", parameters: { duration: 0.1 } },
@@ -27,18 +28,12 @@ export const reference: ReferenceProcedure = {
         ];
         continue;
       }
-      const batch = [];
-      for (let i = 0; i < 30; i++) {
-        batch.push({ tool: "step", parameters: { duration: 0.005 } });
-        batch.push({ tool: "detect_collision", parameters: { obj1_id: "ball", obj2_id: "object_2" } });
-        batch.push({ tool: "get_position", parameters: { object_id: "ball" } });
-      }
-      const rs = yield batch;
-      for (let i = 1; i < rs.length; i += 3) {
-        if (rs[i].result!.collision_detected) {
-          const x = (rs[i + 1].result!.position as number[])[0];
-          return Math.round((x - 0.5) * 1000) / 1000;
-        }
+      const rs = yield stepsWith(30, [
+        { tool: "detect_collision", parameters: { obj1_id: "ball", obj2_id: "object_2" } },
+        { tool: "get_position", parameters: { object_id: "ball" } },
+      ]);
+      for (const [c, q] of perStep(rs, 2)) {
+        if (c.result!.collision_detected) return round(position(q)[0] - 0.5);
       }
       throw new Error("no contact within the fine steps");
     }

@@ -1,6 +1,7 @@
 // Create the ball on the upper part of the ramp and sample its displacement every timestep
 // (in 0.2 s batches) until it exceeds 2 m; the crossing time is interpolated between samples.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
+import { perStep, round, stepsWith } from "../procedures.ts";
 
 const THETA = (20 * Math.PI) / 180;
 
@@ -10,18 +11,10 @@ export const reference: ReferenceProcedure = {
     yield [{ tool: "create_objects", parameters: { name: "ball", pos: [-1.09, 0, 1.514], radius: 0.06, density: 1000 } }];
     let prev = { t: 0, d: 0 };
     for (;;) {
-      const batch = [];
-      for (let i = 0; i < 40; i++) {
-        batch.push({ tool: "step", parameters: { duration: 0.005 } });
-        batch.push({ tool: "get_displacement", parameters: { object_id: "ball" } });
-      }
-      const rs = yield batch;
-      for (let i = 1; i < rs.length; i += 2) {
-        const cur = { t: rs[i].sim_time, d: rs[i].result!.displacement as number };
-        if (cur.d >= 2.0) {
-          const t = prev.t + (cur.t - prev.t) * (2.0 - prev.d) / (cur.d - prev.d);
-          return Math.round(t * 1000) / 1000;
-        }
+      const rs = yield stepsWith(40, [{ tool: "get_displacement", parameters: { object_id: "ball" } }]);
+      for (const [r] of perStep(rs, 1)) {
+        const cur = { t: r.sim_time, d: r.result!.displacement as number };
+        if (cur.d >= 2.0) return round(prev.t + (cur.t - prev.t) * (2.0 - prev.d) / (cur.d - prev.d));
         prev = cur;
       }
       if (prev.t > 5) throw new Error("the ball never travelled 2 m");

@@ -2,6 +2,7 @@
 // timestep (in 0.2 s batches) until it is falling; the answer is the greatest height reached
 // above the launch point.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
+import { perStep, position, round, stepsWith, velocity } from "../procedures.ts";
 
 export const reference: ReferenceProcedure = {
   summary: "create the ball at (0, 0, 0.45), set v = (1.5, 0, 5.2), step one timestep at a time reading z until v_z < 0 for a while; report max z − 0.45",
@@ -12,19 +13,16 @@ export const reference: ReferenceProcedure = {
     ];
     let zmax = -Infinity;
     for (;;) {
-      const batch = [];
-      for (let i = 0; i < 40; i++) {
-        batch.push({ tool: "step", parameters: { duration: 0.005 } });
-        batch.push({ tool: "get_position", parameters: { object_id: "ball" } });
-        batch.push({ tool: "get_velocity", parameters: { object_id: "ball" } });
-      }
-      const rs = yield batch;
+      const rs = yield stepsWith(40, [
+        { tool: "get_position", parameters: { object_id: "ball" } },
+        { tool: "get_velocity", parameters: { object_id: "ball" } },
+      ]);
       let falling = false;
-      for (let i = 1; i < rs.length; i += 3) {
-        zmax = Math.max(zmax, (rs[i].result!.position as number[])[2]);
-        falling = (rs[i + 1].result!.velocity as number[])[2] < 0;
+      for (const [p, v] of perStep(rs, 2)) {
+        zmax = Math.max(zmax, position(p)[2]);
+        falling = velocity(v)[2] < 0;
       }
-      if (falling) return Math.round((zmax - 0.45) * 1000) / 1000;
+      if (falling) return round(zmax - 0.45);
       if (rs[rs.length - 1].sim_time > 5) throw new Error("the ball never came down");
     }
   },
