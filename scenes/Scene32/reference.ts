@@ -4,6 +4,7 @@
 // where z falls back through 1.0 m; the angle is then corrected by the secant through the last
 // two trials.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
+import { perStep, position, round, stepsWith } from "../procedures.ts";
 
 const V = 6, Z0 = 1.0, TARGET = 3.0;
 const RAD = Math.PI / 180;
@@ -14,27 +15,23 @@ export const reference: ReferenceProcedure = {
     const trials: { th: number; r: number }[] = [];
     let th = 15;
     for (let k = 0; k < 12; k++) {
-      const batch: { tool: string; parameters: Record<string, unknown> }[] = [
+      const rs = yield [
         { tool: "move_object", parameters: { object_id: "object_1", x: 0, y: 0, z: Z0 } },
         { tool: "set_velocity", parameters: { object_id: "object_1", velocity_vector: [V * Math.cos(th * RAD), 0, V * Math.sin(th * RAD)] } },
+        ...stepsWith(200, [{ tool: "get_position", parameters: { object_id: "object_1" } }]),
       ];
-      for (let i = 0; i < 200; i++) {
-        batch.push({ tool: "step", parameters: { duration: 0.005 } });
-        batch.push({ tool: "get_position", parameters: { object_id: "object_1" } });
-      }
-      const rs = yield batch;
       let range: number | null = null;
       let prev = [0, 0, Z0];
-      for (let i = 3; i < rs.length; i += 2) {
-        const p = rs[i].result!.position as number[];
-        if (prev[2] >= Z0 && p[2] < Z0 && i > 3) {
+      for (const [i, [r]] of perStep(rs, 1, 2).entries()) {
+        const p = position(r);
+        if (prev[2] >= Z0 && p[2] < Z0 && i > 0) {
           range = prev[0] + (p[0] - prev[0]) * (prev[2] - Z0) / (prev[2] - p[2]);
           break;
         }
         prev = p;
       }
       if (range === null) throw new Error(`no landing within 1 s at ${th}°`);
-      if (Math.abs(range - TARGET) < 1e-4) return Math.round(th * 1000) / 1000;
+      if (Math.abs(range - TARGET) < 1e-4) return round(th);
       trials.push({ th, r: range });
       if (trials.length === 1) th = 40;
       else {

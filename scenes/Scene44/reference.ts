@@ -3,6 +3,7 @@
 // point, sets (v, 0, 0), steps one timestep at a time until the ball touches the floor and
 // reads where; v is then scaled by the ratio of wanted to measured range.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
+import { perStep, position, round, stepsWith } from "../procedures.ts";
 
 const X0 = 0.55, Z0 = 0.85, TARGET = 2.0;
 
@@ -12,25 +13,18 @@ export const reference: ReferenceProcedure = {
     yield [{ tool: "create_objects", parameters: { name: "ball", pos: [X0, 0, Z0], radius: 0.05, density: 1000 } }];
     let v = 2.0;
     for (let k = 0; k < 8; k++) {
-      const batch: { tool: string; parameters: Record<string, unknown> }[] = [
+      const rs = yield [
         { tool: "move_object", parameters: { object_id: "ball", x: X0, y: 0, z: Z0 } },
         { tool: "set_velocity", parameters: { object_id: "ball", velocity_vector: [v, 0, 0] } },
+        ...stepsWith(120, [
+          { tool: "detect_collision", parameters: { obj1_id: "ball", obj2_id: "object_2" } },
+          { tool: "get_position", parameters: { object_id: "ball" } },
+        ]),
       ];
-      for (let i = 0; i < 120; i++) {
-        batch.push({ tool: "step", parameters: { duration: 0.005 } });
-        batch.push({ tool: "detect_collision", parameters: { obj1_id: "ball", obj2_id: "object_2" } });
-        batch.push({ tool: "get_position", parameters: { object_id: "ball" } });
-      }
-      const rs = yield batch;
-      let x: number | null = null;
-      for (let i = 3; i < rs.length; i += 3) {
-        if (rs[i].result!.collision_detected) {
-          x = (rs[i + 1].result!.position as number[])[0];
-          break;
-        }
-      }
-      if (x === null) throw new Error("the ball did not land within 0.6 s");
-      if (Math.abs(x - TARGET) < 5e-4) return Math.round(v * 1000) / 1000;
+      const landing = perStep(rs, 2, 2).find(([c]) => c.result!.collision_detected);
+      if (!landing) throw new Error("the ball did not land within 0.6 s");
+      const x = position(landing[1])[0];
+      if (Math.abs(x - TARGET) < 5e-4) return round(v);
       v = (v * (TARGET - X0)) / (x - X0);
     }
     throw new Error("no convergence");

@@ -1,9 +1,9 @@
 // Bisect the launch angle (low branch) until the ball touches down at x = 4 m; then read the
 // touchdown speed. Touchdown = the centre interpolated down to one radius above the floor.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
+import { crossFraction, lerp, perStep, position, round, stepsWith, velocity } from "../procedures.ts";
 import type { ToolCall, ToolResult } from "../../engine/physment/protocol.ts";
 
-const DT = 0.005;
 const SUBSTEPS = 220;
 const V = 6;
 const R = 0.1;
@@ -28,29 +28,22 @@ function closedAngle(): number {
 
 function trial(start: number[], deg: number): ToolCall[] {
   const th = (deg * Math.PI) / 180;
-  const calls: ToolCall[] = [
+  return [
     { tool: "move_object", parameters: { object_id: "object_1", x: start[0], y: start[1], z: start[2] } },
     { tool: "set_velocity", parameters: { object_id: "object_1", velocity_vector: [V * Math.cos(th), 0, V * Math.sin(th)] } },
+    ...stepsWith(SUBSTEPS, [{ tool: "get_position", parameters: { object_id: "object_1" } }, { tool: "get_velocity", parameters: { object_id: "object_1" } }]),
   ];
-  for (let i = 0; i < SUBSTEPS; i++) {
-    calls.push(
-      { tool: "step", parameters: { duration: DT } },
-      { tool: "get_position", parameters: { object_id: "object_1" } },
-      { tool: "get_velocity", parameters: { object_id: "object_1" } },
-    );
-  }
-  return calls;
 }
 
 /** x and speed where the centre comes down through z = R (linear interpolation between samples). */
 function touchdown(res: ToolResult[], start: number[]): { x: number; speed: number } {
   let prev = { p: start, s: V };
-  for (let i = 0; i < SUBSTEPS; i++) {
-    const p = res[2 + 3 * i + 1].result!.position as number[];
-    const s = Math.hypot(...(res[2 + 3 * i + 2].result!.velocity as number[]));
+  for (const [pr, vr] of perStep(res, 2, 2)) {
+    const p = position(pr);
+    const s = Math.hypot(...velocity(vr));
     if (p[2] <= R && prev.p[2] > R) {
-      const f = (prev.p[2] - R) / (prev.p[2] - p[2]);
-      return { x: prev.p[0] + f * (p[0] - prev.p[0]) - start[0], speed: prev.s + f * (s - prev.s) };
+      const f = crossFraction(R, prev.p[2], p[2]);
+      return { x: lerp(prev.p[0], p[0], f) - start[0], speed: lerp(prev.s, s, f) };
     }
     prev = { p, s };
   }
@@ -61,7 +54,7 @@ export const reference: ReferenceProcedure = {
   summary: "bisect θ on [0°, 45°] over 12 trials (reset, launch at 6 m/s, step 5 ms reading position until the centre passes z = r, interpolate x, compare with 4.0), then the touchdown speed at the θ found",
   *run() {
     const [p0] = yield [{ tool: "get_position", parameters: { object_id: "object_1" } }];
-    const start = p0.result!.position as number[];
+    const start = position(p0);
     let lo = 0;
     let hi = 45;
     for (let t = 0; t < 12; t++) {
@@ -70,9 +63,9 @@ export const reference: ReferenceProcedure = {
       if (x > 4.0) hi = deg;
       else lo = deg;
     }
-    const deg = Math.round(((lo + hi) / 2) * 10) / 10;
+    const deg = round((lo + hi) / 2, 1);
     const { speed } = touchdown(yield trial(start, deg), start);
-    return [deg, Math.round(speed * 1000) / 1000];
+    return [deg, round(speed)];
   },
   closedForm: { value: [closedAngle(), Math.sqrt(V * V + 2 * G * H)], tolerance: 0.03, formula: "[θ solving 6 cos θ·(6 sin θ + √(36 sin²θ + 2gh))/g = 4, √(v² + 2gh)] with h = 1" },
 };
