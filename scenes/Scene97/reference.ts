@@ -1,8 +1,8 @@
 // Reveal the hidden block, kick it, follow it in 5 ms steps until its velocity has changed
 // sign three times; the first and third sign changes are one period apart.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
+import { crossFraction, eachStep, lerp, position, round, time, velocity } from "../procedures.ts";
 
-const DT = 0.005;
 const BATCH = 40;
 
 export const reference: ReferenceProcedure = {
@@ -13,34 +13,25 @@ export const reference: ReferenceProcedure = {
       { tool: "get_position", parameters: { object_id: "object_2" } },
       { tool: "set_velocity", parameters: { object_id: "object_2", velocity_vector: [0.3, 0, 0] } },
     ];
-    const x0 = (p0.result!.position as number[])[0];
-    let prevV = (set.result!.velocity as number[])[0];
-    let prevT = p0.result!.time as number;
+    const x0 = position(p0)[0];
+    let prevV = velocity(set)[0];
+    let prevT = time(p0);
     let amp = 0;
     const turns: number[] = [];
-    for (let batch = 0; batch < 12; batch++) {
-      const calls = [];
-      for (let i = 0; i < BATCH; i++) {
-        calls.push(
-          { tool: "step", parameters: { duration: DT } },
-          { tool: "get_position", parameters: { object_id: "object_2" } },
-          { tool: "get_velocity", parameters: { object_id: "object_2" } },
-        );
-      }
-      const res = yield calls;
-      for (let i = 0; i < BATCH; i++) {
-        const p = res[3 * i + 1].result!;
-        const x = (p.position as number[])[0];
-        const t = p.time as number;
-        const v = (res[3 * i + 2].result!.velocity as number[])[0];
+    return yield* eachStep(
+      [{ tool: "get_position", parameters: { object_id: "object_2" } }, { tool: "get_velocity", parameters: { object_id: "object_2" } }],
+      { batch: BATCH, maxBatches: 12, failure: "fewer than three turning points" },
+      ([p, vr]) => {
+        const x = position(p)[0];
+        const t = time(p);
+        const v = velocity(vr)[0];
         amp = Math.max(amp, Math.abs(x - x0));
-        if (Math.sign(v) !== Math.sign(prevV) && v !== 0) turns.push(prevT + (t - prevT) * (prevV / (prevV - v)));
+        if (Math.sign(v) !== Math.sign(prevV) && v !== 0) turns.push(lerp(prevT, t, crossFraction(0, prevV, v)));
         prevV = v;
         prevT = t;
-        if (turns.length === 3) return [Math.round((turns[2] - turns[0]) * 1000) / 1000, Math.round(amp * 10000) / 10000];
-      }
-    }
-    throw new Error("fewer than three turning points");
+        if (turns.length === 3) return [round(turns[2] - turns[0]), round(amp, 4)];
+      },
+    );
   },
   closedForm: {
     value: [2 * Math.PI * Math.sqrt(0.5 / 40), 0.3 * Math.sqrt(0.5 / 40)],
