@@ -2,6 +2,7 @@
 // creates a sphere above it, launches and attaches it, and measures the slide.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
 import type { ToolCall } from "../../engine/physment/protocol.ts";
+import { position, round } from "../procedures.ts";
 
 const D = 0.8;
 const MU = 0.4;
@@ -15,7 +16,7 @@ export const reference: ReferenceProcedure = {
       { tool: "get_position", parameters: { object_id: "object_1" } },
       { tool: "get_parameters", parameters: { object_id: "object_1" } },
     ];
-    const start = p0.result!.position as number[];
+    const start = position(p0);
     const mBlock = params.result!.mass as number;
     let lo = 0;
     let hi = 8;
@@ -37,15 +38,15 @@ export const reference: ReferenceProcedure = {
       );
       const res = yield calls;
       const n = res.length;
-      const p = res[n - 2].result!.position as number[];
+      const p = position(res[n - 2]);
       mBall = res[n - 1].result!.mass as number;
       const slide = Math.hypot(p[0] - start[0], p[1] - start[1]);
       if (slide > D) hi = v;
       else lo = v;
     }
-    const v = Math.round(((lo + hi) / 2) * 1000) / 1000;
+    const v = round((lo + hi) / 2);
     const V = (mBall * v) / (mBall + mBlock);
-    return [v, Math.round(((V * V) / (2 * 9.81 * D)) * 1000) / 1000];
+    return [v, round((V * V) / (2 * 9.81 * D))];
   },
   closedForm: {
     value: [((M_BALL + M_BLOCK) / M_BALL) * Math.sqrt(2 * MU * 9.81 * D), MU],
