@@ -59,23 +59,7 @@ describe("mech physment", () => {
   });
 
   it("score: a scripted run's transcripts give the accuracy and the Final Score per budget", async () => {
-    const scene = await readScene(join(root, "scenes", "Scene101"), { readText: (p) => readText(p), writeText: () => {}, out: () => {}, err: () => {} });
-    const out = join(root, "run");
-    const turns = [
-      { calls: [{ tool: "step", parameters: { duration: 0.5 } }, { tool: "get_velocity", parameters: { object_id: "object_1" } }] },
-      { reasoning: "v = -4.9 m/s", calls: [{ tool: "answer", parameters: { answer: -4.905 } }] },
-    ];
-    const summary = await runBenchmark({
-      scenes: ["101"],
-      models: [{ name: "scripted", client: () => scriptedAgent(turns, "function") }],
-      budgets: [5, 10],
-      factory: (id) => sceneSetup(scene.scene, id),
-      store: new FileTranscriptStore(out),
-    });
-    expect(summary.finished).toBe(2);
-    const io = fakeIo();
-    const files = readdirSync(out);
-    const fsIo = { ...io, readText: (p: string) => readText(p), writeText: (p: string, t: string) => writeFileSync(p, t) };
+    const { out, io, fsIo, files } = await scriptedDropRun("run");
     expect(scoreDirectory(out, join(root, "scenes"), fsIo, () => files)).toBe(0);
     const table = io.lines.join("\n");
     // 2 iterations of 5 and of 10: E = 0.6 and 0.8
@@ -84,23 +68,7 @@ describe("mech physment", () => {
   });
 
   it("report: a scripted run's transcripts give an HTML page with charts and Markdown tables", async () => {
-    const scene = await readScene(join(root, "scenes", "Scene101"), { readText: (p) => readText(p), writeText: () => {}, out: () => {}, err: () => {} });
-    const out = join(root, "run-report");
-    const turns = [
-      { calls: [{ tool: "step", parameters: { duration: 0.5 } }, { tool: "get_velocity", parameters: { object_id: "object_1" } }] },
-      { reasoning: "v = -4.9 m/s", calls: [{ tool: "answer", parameters: { answer: -4.905 } }] },
-    ];
-    const summary = await runBenchmark({
-      scenes: ["101"],
-      models: [{ name: "scripted", client: () => scriptedAgent(turns, "function") }],
-      budgets: [5, 10],
-      factory: (id) => sceneSetup(scene.scene, id),
-      store: new FileTranscriptStore(out),
-    });
-    expect(summary.finished).toBe(2);
-    const io = fakeIo();
-    const files = readdirSync(out);
-    const fsIo = { ...io, readText: (p: string) => readText(p), writeText: (p: string, t: string) => writeFileSync(p, t) };
+    const { out, io, fsIo, files } = await scriptedDropRun("run-report");
     expect(await physmentReportCommand({ dir: out, scenesDir: join(root, "scenes") }, fsIo, () => files)).toBe(0);
     const md = io.lines.filter((l) => !l.startsWith("ERR ")).join("\n");
     expect(md).toContain("| scripted (zero-shot/function) | 100.0 | 100.0 | 100.0 |");
@@ -149,8 +117,9 @@ describe("mech physment", () => {
     expect(() => scoreDirectory(out, join(root, "scenes"), fsIo, (d) => readdirSync(d))).toThrow(
       /run-mismatch\/101__reference__b20__zero-shot__function\.jsonl: the transcript's prompt does not contain the task of .*Scene101\/scene101\.json; it was run on other scenes/,
     );
-    // and the drop run of the test above, scored against the built-in scenes, is refused the same way
-    expect(() => scoreDirectory(join(root, "run-report"), undefined, fsIo, (d) => readdirSync(d))).toThrow(/scenes\/Scene101\/scene101\.json; it was run on other scenes/);
+    // and a run on the drop scene, scored against the built-in scenes, is refused the same way
+    const drop = await scriptedDropRun("run-drop");
+    expect(() => scoreDirectory(drop.out, undefined, drop.fsIo, () => drop.files)).toThrow(/scenes\/Scene101\/scene101\.json; it was run on other scenes/);
   });
 
   it("verify: an unknown or malformed --scenes exits 2 and names the problem", () => {
@@ -172,6 +141,30 @@ describe("mech physment", () => {
     expect(scenePaths("x/scene7.json").xml).toBe("x/scene7.xml");
   });
 });
+
+/**
+ * A scripted agent's run on this test's drop scene (budgets 5 and 10, answered correctly in
+ * two iterations) into `root/name`, and an Io over real files that records the output.
+ */
+async function scriptedDropRun(name: string) {
+  const scene = await readScene(join(root, "scenes", "Scene101"), { readText: (p) => readText(p), writeText: () => {}, out: () => {}, err: () => {} });
+  const out = join(root, name);
+  const turns = [
+    { calls: [{ tool: "step", parameters: { duration: 0.5 } }, { tool: "get_velocity", parameters: { object_id: "object_1" } }] },
+    { reasoning: "v = -4.9 m/s", calls: [{ tool: "answer", parameters: { answer: -4.905 } }] },
+  ];
+  const summary = await runBenchmark({
+    scenes: ["101"],
+    models: [{ name: "scripted", client: () => scriptedAgent(turns, "function") }],
+    budgets: [5, 10],
+    factory: (id) => sceneSetup(scene.scene, id),
+    store: new FileTranscriptStore(out),
+  });
+  expect(summary.finished).toBe(2);
+  const io = fakeIo();
+  const fsIo = { ...io, readText: (p: string) => readText(p), writeText: (p: string, t: string) => writeFileSync(p, t) };
+  return { out, io, fsIo, files: readdirSync(out) };
+}
 
 /** The tests read real files, as main.ts's Io does. */
 function readText(p: string): string {
