@@ -137,3 +137,24 @@ export function* holdStill(objectId: string, push: (x: number) => ToolCall, what
   }
   throw new Error("no convergence");
 }
+
+/**
+ * Bisects a threshold over `trials` trials: each runs the batch `trial(x, k)` for the
+ * midpoint x of [lo, hi] and keeps [lo, x] when `over(results, x)` says the effect
+ * happened, else [x, hi]. Every trial depends on the ones before (an adaptive loop).
+ * Returns the final bracket.
+ */
+export function* bisect(
+  lo: number,
+  hi: number,
+  trials: number,
+  trial: (x: number, k: number) => ToolCall[],
+  over: (results: ToolResult[], x: number) => boolean,
+): Generator<ToolCall[], [number, number], ToolResult[]> {
+  for (let k = 0; k < trials; k++) {
+    const x = (lo + hi) / 2;
+    if (over(yield trial(x, k), x)) hi = x;
+    else lo = x;
+  }
+  return [lo, hi];
+}

@@ -1,6 +1,7 @@
 // Bisect the up-slope push: each trial resets the cube to its start at rest, pushes for 1 s
 // and checks whether it slides up the ramp.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
+import { bisect, round, velocity } from "../procedures.ts";
 
 const THETA = (20 * Math.PI) / 180;
 const U = [Math.cos(THETA), 0, Math.sin(THETA)];
@@ -14,22 +15,16 @@ export const reference: ReferenceProcedure = {
     ];
     void params;
     const start = pos.result!.position as number[];
-    let lo = 0;
-    let hi = 32;
-    for (let trial = 0; trial < 10; trial++) {
-      const f = (lo + hi) / 2;
-      const res = yield [
-        { tool: "move_object", parameters: { object_id: "object_1", x: start[0], y: start[1], z: start[2] } },
-        { tool: "set_velocity", parameters: { object_id: "object_1", velocity_vector: [0, 0, 0] } },
-        { tool: "apply_force", parameters: { object_id: "object_1", force_vector: U.map((c) => f * c), duration: 1 } },
-        { tool: "get_velocity", parameters: { object_id: "object_1" } },
-      ];
-      const v = res[3].result!.velocity as number[];
-      const along = v[0] * U[0] + v[1] * U[1] + v[2] * U[2];
-      if (along > 0.03) hi = f;
-      else lo = f;
-    }
-    return Math.round(((lo + hi) / 2) * 100) / 100;
+    const [lo, hi] = yield* bisect(0, 32, 10, (f) => [
+      { tool: "move_object", parameters: { object_id: "object_1", x: start[0], y: start[1], z: start[2] } },
+      { tool: "set_velocity", parameters: { object_id: "object_1", velocity_vector: [0, 0, 0] } },
+      { tool: "apply_force", parameters: { object_id: "object_1", force_vector: U.map((c) => f * c), duration: 1 } },
+      { tool: "get_velocity", parameters: { object_id: "object_1" } },
+    ], (res) => {
+      const v = velocity(res[3]);
+      return v[0] * U[0] + v[1] * U[1] + v[2] * U[2] > 0.03;
+    });
+    return round((lo + hi) / 2, 2);
   },
   closedForm: {
     value: 2 * 9.81 * (Math.sin(THETA) + 0.5 * Math.cos(THETA)),

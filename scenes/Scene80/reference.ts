@@ -1,7 +1,7 @@
 // Bisect the launch angle (low branch) until the ball touches down at x = 4 m; then read the
 // touchdown speed. Touchdown = the centre interpolated down to one radius above the floor.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
-import { crossFraction, lerp, perStep, position, round, stepsWith, velocity } from "../procedures.ts";
+import { bisect, crossFraction, lerp, perStep, position, round, stepsWith, velocity } from "../procedures.ts";
 import type { ToolCall, ToolResult } from "../../engine/physment/protocol.ts";
 
 const SUBSTEPS = 220;
@@ -55,14 +55,7 @@ export const reference: ReferenceProcedure = {
   *run() {
     const [p0] = yield [{ tool: "get_position", parameters: { object_id: "object_1" } }];
     const start = position(p0);
-    let lo = 0;
-    let hi = 45;
-    for (let t = 0; t < 12; t++) {
-      const deg = (lo + hi) / 2;
-      const { x } = touchdown(yield trial(start, deg), start);
-      if (x > 4.0) hi = deg;
-      else lo = deg;
-    }
+    const [lo, hi] = yield* bisect(0, 45, 12, (deg) => trial(start, deg), (res) => touchdown(res, start).x > 4.0);
     const deg = round((lo + hi) / 2, 1);
     const { speed } = touchdown(yield trial(start, deg), start);
     return [deg, round(speed)];

@@ -1,6 +1,7 @@
 // Bisect the 30° pull: each trial resets the crate at rest, pulls for 1 s and checks for
 // sliding; N = mg − F sin 30°.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
+import { bisect, round, velocity } from "../procedures.ts";
 
 const TH = Math.PI / 6;
 const U = [Math.cos(TH), 0, Math.sin(TH)];
@@ -16,21 +17,14 @@ export const reference: ReferenceProcedure = {
     ];
     const m = params.result!.mass as number;
     const start = pos.result!.position as number[];
-    let lo = 0;
-    let hi = 30;
-    for (let trial = 0; trial < 10; trial++) {
-      const f = (lo + hi) / 2;
-      const res = yield [
-        { tool: "move_object", parameters: { object_id: "object_1", x: start[0], y: start[1], z: start[2] } },
-        { tool: "set_velocity", parameters: { object_id: "object_1", velocity_vector: [0, 0, 0] } },
-        { tool: "apply_force", parameters: { object_id: "object_1", force_vector: U.map((c) => f * c), duration: 1 } },
-        { tool: "get_velocity", parameters: { object_id: "object_1" } },
-      ];
-      if ((res[3].result!.velocity as number[])[0] > 0.03) hi = f;
-      else lo = f;
-    }
-    const f = Math.round(((lo + hi) / 2) * 100) / 100;
-    return [f, Math.round((m * 9.81 - f * Math.sin(TH)) * 100) / 100];
+    const [lo, hi] = yield* bisect(0, 30, 10, (f) => [
+      { tool: "move_object", parameters: { object_id: "object_1", x: start[0], y: start[1], z: start[2] } },
+      { tool: "set_velocity", parameters: { object_id: "object_1", velocity_vector: [0, 0, 0] } },
+      { tool: "apply_force", parameters: { object_id: "object_1", force_vector: U.map((c) => f * c), duration: 1 } },
+      { tool: "get_velocity", parameters: { object_id: "object_1" } },
+    ], (res) => velocity(res[3])[0] > 0.03);
+    const f = round((lo + hi) / 2, 2);
+    return [f, round(m * 9.81 - f * Math.sin(TH), 2)];
   },
   closedForm: {
     value: [(MU * MG) / (Math.cos(TH) + MU * Math.sin(TH)), MG - ((MU * MG) / (Math.cos(TH) + MU * Math.sin(TH))) * Math.sin(TH)],

@@ -2,7 +2,7 @@
 // and the time to that point.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
 import type { ToolCall, ToolResult } from "../../engine/physment/protocol.ts";
-import { crossFraction, lerp, perStep, position, round, stepsWith, time, velocity } from "../procedures.ts";
+import { bisect, crossFraction, lerp, perStep, position, round, stepsWith, time, velocity } from "../procedures.ts";
 
 const SUBSTEPS = 200;
 const TH = (25 * Math.PI) / 180;
@@ -42,14 +42,7 @@ export const reference: ReferenceProcedure = {
   *run() {
     const [p0] = yield [{ tool: "get_position", parameters: { object_id: "object_1" } }];
     const start = position(p0);
-    let lo = 0;
-    let hi = 6;
-    for (let k = 0; k < 11; k++) {
-      const v = (lo + hi) / 2;
-      const { far } = turn(yield trial(start, v), start, v);
-      if (far > S) hi = v;
-      else lo = v;
-    }
+    const [lo, hi] = yield* bisect(0, 6, 11, (v) => trial(start, v), (res, v) => turn(res, start, v).far > S);
     const v = round((lo + hi) / 2);
     return [v, round(turn(yield trial(start, v), start, v).time)];
   },

@@ -2,7 +2,7 @@
 // then read the kinetic energy at that contact.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
 import type { ToolCall, ToolResult } from "../../engine/physment/protocol.ts";
-import { perStep, position, round, stepsWith } from "../procedures.ts";
+import { bisect, perStep, position, round, stepsWith } from "../procedures.ts";
 
 const SUBSTEPS = 130;
 const H = 1.4;
@@ -34,14 +34,7 @@ export const reference: ReferenceProcedure = {
     yield [{ tool: "create_objects", parameters: { name: "object_3", pos: [0, 0, 1.5], density: 1500, radius: 0.1 } }];
     const [params] = yield [{ tool: "get_parameters", parameters: { object_id: "object_3" } }];
     const mass = params.result!.mass as number;
-    let lo = 0;
-    let hi = 8;
-    for (let t = 0; t < 11; t++) {
-      const v = (lo + hi) / 2;
-      const { x } = firstContact(yield trial(v, mass));
-      if (x > 2.0) hi = v;
-      else lo = v;
-    }
+    const [lo, hi] = yield* bisect(0, 8, 11, (v) => trial(v, mass), (res) => firstContact(res).x > 2.0);
     const v0 = round((lo + hi) / 2);
     const { ke } = firstContact(yield trial(v0, mass));
     return [v0, round(ke, 2)];

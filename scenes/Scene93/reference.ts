@@ -1,6 +1,7 @@
 // Create the ball, bisect the upward force that lifts it off the floor, then apply 1.5× that
 // force for 1 s from rest and measure the rise.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
+import { bisect, position, round } from "../procedures.ts";
 
 const MASS = 800 * (4 / 3) * Math.PI * 0.15 ** 3;
 
@@ -12,21 +13,13 @@ export const reference: ReferenceProcedure = {
       { tool: "move_object", parameters: { object_id: "object_2", x: 0, y: 0, z: 0.15 } },
       { tool: "set_velocity", parameters: { object_id: "object_2", velocity_vector: [0, 0, 0] } },
     ];
-    let lo = 0;
-    let hi = 300;
-    for (let t = 0; t < 12; t++) {
-      const f = (lo + hi) / 2;
-      const res = yield [
-        ...reset,
-        { tool: "get_position", parameters: { object_id: "object_2" } },
-        { tool: "apply_force", parameters: { object_id: "object_2", force_vector: [0, 0, f], duration: 0.5 } },
-        { tool: "get_position", parameters: { object_id: "object_2" } },
-      ];
-      const dz = (res[4].result!.position as number[])[2] - (res[2].result!.position as number[])[2];
-      if (dz > 0.003) hi = f;
-      else lo = f;
-    }
-    const force = Math.round(((lo + hi) / 2) * 100) / 100;
+    const [lo, hi] = yield* bisect(0, 300, 12, (f) => [
+      ...reset,
+      { tool: "get_position", parameters: { object_id: "object_2" } },
+      { tool: "apply_force", parameters: { object_id: "object_2", force_vector: [0, 0, f], duration: 0.5 } },
+      { tool: "get_position", parameters: { object_id: "object_2" } },
+    ], (res) => position(res[4])[2] - position(res[2])[2] > 0.003);
+    const force = round((lo + hi) / 2, 2);
     const res = yield [
       ...reset,
       { tool: "get_position", parameters: { object_id: "object_2" } },

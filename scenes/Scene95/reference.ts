@@ -2,7 +2,7 @@
 // creates a sphere above it, launches and attaches it, and measures the slide.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
 import type { ToolCall } from "../../engine/physment/protocol.ts";
-import { position, round } from "../procedures.ts";
+import { bisect, position, round } from "../procedures.ts";
 
 const D = 0.8;
 const MU = 0.4;
@@ -18,11 +18,8 @@ export const reference: ReferenceProcedure = {
     ];
     const start = position(p0);
     const mBlock = params.result!.mass as number;
-    let lo = 0;
-    let hi = 8;
     let mBall = 0;
-    for (let k = 0; k < 11; k++) {
-      const v = (lo + hi) / 2;
+    const [lo, hi] = yield* bisect(0, 8, 11, (v, k) => {
       const name = `ball_${k}`;
       const calls: ToolCall[] = [];
       if (k > 0) calls.push({ tool: "delete_objects", parameters: { object_id: `ball_${k - 1}` } });
@@ -36,14 +33,13 @@ export const reference: ReferenceProcedure = {
         { tool: "get_position", parameters: { object_id: "object_1" } },
         { tool: "get_parameters", parameters: { object_id: name } },
       );
-      const res = yield calls;
+      return calls;
+    }, (res) => {
       const n = res.length;
       const p = position(res[n - 2]);
       mBall = res[n - 1].result!.mass as number;
-      const slide = Math.hypot(p[0] - start[0], p[1] - start[1]);
-      if (slide > D) hi = v;
-      else lo = v;
-    }
+      return Math.hypot(p[0] - start[0], p[1] - start[1]) > D;
+    });
     const v = round((lo + hi) / 2);
     const V = (mBall * v) / (mBall + mBlock);
     return [v, round((V * V) / (2 * 9.81 * D))];
