@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 // The report as a browser shows it: a run directory (the reference agent and a guesser on
 // one scene of every category, two budgets) becomes report.html, which headless Chromium
 // opens from disk. Every chart must be laid out with its marks, drawn (pixels that are not
