@@ -227,7 +227,6 @@ export function buildReport(scores: readonly EpisodeScore[], summaries: readonly
         // one row of panels: a second, partly empty row would carry a stray axis
         columns: GROUPS.length,
         spacing: 12,
-        resolve: { axis: { y: "shared" } },
         spec: {
           width: 120,
           height: 120,
