@@ -122,6 +122,13 @@ describe("mech physment", () => {
     expect(() => scoreDirectory(drop.out, undefined, drop.fsIo, () => drop.files)).toThrow(/scenes\/Scene101\/scene101\.json; it was run on other scenes/);
   });
 
+  it("score: a scene file that breaks the scene schema is named with its JSON path", async () => {
+    const { out, fsIo, files } = await scriptedDropRun("run-broken-scene");
+    mkdirSync(join(root, "broken", "Scene101"), { recursive: true });
+    writeFileSync(join(root, "broken", "Scene101", "scene101.json"), JSON.stringify({ ...JSON.parse(JSON_TEXT), answer: { value: 1 } }));
+    expect(() => scoreDirectory(out, join(root, "broken"), fsIo, () => files)).toThrow(/broken\/Scene101\/scene101\.json: at \$\.answer: /);
+  });
+
   it("verify: an unknown or malformed --scenes exits 2 and names the problem", () => {
     const unknown = runMech("physment", "verify", "--scenes", "5");
     expect(unknown.code).toBe(2);

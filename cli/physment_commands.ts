@@ -17,6 +17,8 @@ import { scoreEpisode, type EpisodeScore } from "../engine/physment/score/dimens
 import { summarize } from "../engine/physment/score/aggregate.ts";
 import { buildReport, htmlReport, markdownReport } from "../engine/physment/report/mod.ts";
 import { parseJsonText } from "../engine/model/json_text.ts";
+import { jsonPath } from "../engine/model/issues.ts";
+import { SceneJson } from "../engine/physment/scene/schema.ts";
 import { builtinReference, builtinScene, builtinSceneNumbers, builtinSceneTexts } from "../scenes/mod.ts";
 import { categoryCounts, verifyScene } from "../engine/physment/verify.ts";
 import { InputError, type Io } from "./io.ts";
@@ -67,8 +69,7 @@ export async function physmentExecCommand(args: { scene: string; calls: string }
   const calls = z.array(ToolCall).safeParse(parseJsonText(io.readText(args.calls), args.calls === "-" ? "stdin" : args.calls));
   if (!calls.success) {
     const issue = calls.error.issues[0];
-    const at = issue.path.map((k) => (typeof k === "number" ? `[${k}]` : `.${String(k)}`)).join("");
-    throw new InputError(`${args.calls}: at $${at}: ${issue.message} (expected a JSON array of {"tool": NAME, "parameters": {...}})`);
+    throw new InputError(`${args.calls}: at ${jsonPath(issue.path)}: ${issue.message} (expected a JSON array of {"tool": NAME, "parameters": {...}})`);
   }
   const world = await World.create(scene);
   try {
@@ -105,7 +106,7 @@ export interface RunArgs {
 /** A scene by number from `scenesDir`, or from the built-in set when it is absent. */
 export async function loadSceneFrom(scenesDir: string | undefined, n: number, io: Io): Promise<Scene> {
   if (scenesDir !== undefined) return (await readScene(`${scenesDir}/Scene${n}`, io)).scene;
-  if (!builtinSceneTexts(n)) throw new InputError(`no built-in scene ${n} (built-in: ${builtinRange()}); name a scene directory with --scenes-dir`);
+  if (!builtinSceneTexts(n)) throw noBuiltinScene(n);
   try {
     return await builtinScene(n);
   } catch (e) {
@@ -116,6 +117,10 @@ export async function loadSceneFrom(scenesDir: string | undefined, n: number, io
 function builtinRange(): string {
   const all = builtinSceneNumbers();
   return all.length ? `${all[0]}…${all.at(-1)}, ${all.length} scenes` : "none";
+}
+
+function noBuiltinScene(n: number): InputError {
+  return new InputError(`no built-in scene ${n} (built-in: ${builtinRange()}); name a scene directory with --scenes-dir`);
 }
 
 /** `mech physment run`: the grid of episodes, transcripts in --out, progress on stderr, then the scores. */
@@ -183,24 +188,20 @@ function sceneKey(scenesDir: string | undefined, n: number, io: Io): SceneKey {
   let text: string, file: string;
   if (scenesDir === undefined) {
     const t = builtinSceneTexts(n);
-    if (!t) throw new InputError(`no built-in scene ${n} (built-in: ${builtinRange()}); name the run's scenes with --scenes-dir`);
+    if (!t) throw noBuiltinScene(n);
     ({ json: text, file } = t);
   } else {
     file = scenePaths(`${scenesDir}/Scene${n}`).json;
     text = io.readText(file);
   }
-  const json = z.object({
-    metadata: z.object({ task: z.string() }),
-    answer: z.union([z.number(), z.string(), z.array(z.union([z.number(), z.string()]))]),
-    objects: z.record(z.string(), z.object({ name: z.string(), object_id: z.union([z.string(), z.number()]) })).optional(),
-  }).safeParse(parseJsonText(text, file));
+  const json = SceneJson.safeParse(parseJsonText(text, file));
   if (!json.success) {
     const issue = json.error.issues[0];
-    throw new InputError(`${file}: at $${issue.path.map((k) => (typeof k === "number" ? `[${k}]` : `.${String(k)}`)).join("")}: ${issue.message}`);
+    throw new InputError(`${file}: at ${jsonPath(issue.path)}: ${issue.message}`);
   }
   const d = json.data;
   return {
-    truth: { sceneId: n, answer: d.answer, objects: Object.values(d.objects ?? {}).map((o) => ({ id: Number(o.object_id), name: o.name })) },
+    truth: { sceneId: n, answer: d.answer, objects: Object.values(d.objects).map((o) => ({ id: Number(o.object_id), name: o.name })) },
     task: d.metadata.task,
     file,
   };
@@ -282,7 +283,7 @@ export async function physmentVerifyCommand(args: { scenes?: string; json: boole
   const all = builtinSceneNumbers();
   const picked = args.scenes ? parseSceneList(args.scenes) : all;
   const missing = picked.filter((n) => !all.includes(n));
-  if (missing.length) throw new InputError(`--scenes: no built-in scene ${missing.join(", ")} (built-in: ${all.length ? `${all[0]}…${all.at(-1)}, ${all.length} scenes` : "none"})`);
+  if (missing.length) throw new InputError(`--scenes: no built-in scene ${missing.join(", ")} (built-in: ${builtinRange()})`);
   const verdicts = [];
   for (const n of picked) verdicts.push(await verifyScene(n, await builtinScene(n), builtinReference(n)));
   const counts = args.scenes ? [] : categoryCounts(all);
