@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fakeIo, runMech } from "./test_support.ts";
+import { fakeIo, fileIo, runMech } from "./test_support.ts";
 import { parseBudgets, parseSceneList, physmentReportCommand, physmentRunCommand, readScene, scenePaths, scoreDirectory } from "./physment_commands.ts";
 import { runBenchmark } from "../engine/physment/agent/runner.ts";
 import { scriptedAgent } from "../engine/physment/agent/scripted_client.ts";
@@ -59,8 +59,8 @@ describe("mech physment", () => {
   });
 
   it("score: a scripted run's transcripts give the accuracy and the Final Score per budget", async () => {
-    const { out, io, fsIo, files } = await scriptedDropRun("run");
-    expect(scoreDirectory(out, join(root, "scenes"), fsIo, () => files)).toBe(0);
+    const { out, io, files } = await scriptedDropRun("run");
+    expect(scoreDirectory(out, join(root, "scenes"), io, () => files)).toBe(0);
     const table = io.lines.join("\n");
     // 2 iterations of 5 and of 10: E = 0.6 and 0.8
     expect(table).toContain("| scripted | zero-shot/function | 5 | all | 1 | 1.000 | 1.000 | 1.000 | 0.600 |");
@@ -68,8 +68,8 @@ describe("mech physment", () => {
   });
 
   it("report: a scripted run's transcripts give an HTML page with charts and Markdown tables", async () => {
-    const { out, io, fsIo, files } = await scriptedDropRun("run-report");
-    expect(await physmentReportCommand({ dir: out, scenesDir: join(root, "scenes") }, fsIo, () => files)).toBe(0);
+    const { out, io, files } = await scriptedDropRun("run-report");
+    expect(await physmentReportCommand({ dir: out, scenesDir: join(root, "scenes") }, io, () => files)).toBe(0);
     const md = io.lines.filter((l) => !l.startsWith("ERR ")).join("\n");
     expect(md).toContain("| scripted (zero-shot/function) | 100.0 | 100.0 | 100.0 |");
     expect(md).toContain("| Create / Delete / Attach | 100.0 (≥80 %) |");
@@ -79,20 +79,19 @@ describe("mech physment", () => {
     expect(page).not.toMatch(/https?:\/\//);
     expect(page).not.toMatch(/<script/i);
     // --out elsewhere; score's output is unchanged by the shared reading of transcripts.
-    expect(await physmentReportCommand({ dir: out, scenesDir: join(root, "scenes"), out: join(root, "elsewhere.html") }, fsIo, () => files)).toBe(0);
+    expect(await physmentReportCommand({ dir: out, scenesDir: join(root, "scenes"), out: join(root, "elsewhere.html") }, io, () => files)).toBe(0);
     expect(readText(join(root, "elsewhere.html"))).toBe(page);
   });
 
   it("run --reference plays the built-in scenes' procedures; score and report default to the built-in scenes", async () => {
     const out = join(root, "run-reference");
-    const io = fakeIo();
-    const fsIo = { ...io, readText: (p: string) => readText(p), writeText: (p: string, t: string) => writeFileSync(p, t) };
+    const io = fileIo();
     const run = { reference: true, apiKeyEnv: "NO_SUCH_KEY", scenes: "7,101", budgets: "20", strategy: "zero-shot" as const, protocol: "tools" as const, out, concurrency: 2 };
-    expect(await physmentRunCommand(run, fsIo, () => undefined, (d) => readdirSync(d))).toBe(0);
+    expect(await physmentRunCommand(run, io, () => undefined, (d) => readdirSync(d))).toBe(0);
     // both answered correctly (accuracy, regraded accuracy and C all 1)
     expect(io.lines.join("\n")).toContain("| reference | zero-shot/function | 20 | all | 2 | 1.000 | 1.000 | 1.000 |");
     io.lines.length = 0;
-    expect(scoreDirectory(out, undefined, fsIo, (d) => readdirSync(d))).toBe(0);
+    expect(scoreDirectory(out, undefined, io, (d) => readdirSync(d))).toBe(0);
     expect(io.lines.join("\n")).toContain("| reference | zero-shot/function | 20 | all | 2 | 1.000 |");
   });
 
@@ -110,23 +109,22 @@ describe("mech physment", () => {
   it("score: transcripts of other scenes than the ones named are refused, not scored against the wrong gold", async () => {
     // the Scene101 of this test's directory is a drop scene; built-in scene 101 is not
     const out = join(root, "run-mismatch");
-    const io = fakeIo();
-    const fsIo = { ...io, readText: (p: string) => readText(p), writeText: (p: string, t: string) => writeFileSync(p, t) };
+    const io = fileIo();
     const run = { reference: true, apiKeyEnv: "NO_SUCH_KEY", scenes: "101", budgets: "20", strategy: "zero-shot" as const, protocol: "tools" as const, out, concurrency: 1 };
-    expect(await physmentRunCommand(run, fsIo, () => undefined, (d) => readdirSync(d))).toBe(0);
-    expect(() => scoreDirectory(out, join(root, "scenes"), fsIo, (d) => readdirSync(d))).toThrow(
+    expect(await physmentRunCommand(run, io, () => undefined, (d) => readdirSync(d))).toBe(0);
+    expect(() => scoreDirectory(out, join(root, "scenes"), io, (d) => readdirSync(d))).toThrow(
       /run-mismatch\/101__reference__b20__zero-shot__function\.jsonl: the transcript's prompt does not contain the task of .*Scene101\/scene101\.json; it was run on other scenes/,
     );
     // and a run on the drop scene, scored against the built-in scenes, is refused the same way
     const drop = await scriptedDropRun("run-drop");
-    expect(() => scoreDirectory(drop.out, undefined, drop.fsIo, () => drop.files)).toThrow(/scenes\/Scene101\/scene101\.json; it was run on other scenes/);
+    expect(() => scoreDirectory(drop.out, undefined, drop.io, () => drop.files)).toThrow(/scenes\/Scene101\/scene101\.json; it was run on other scenes/);
   });
 
   it("score: a scene file that breaks the scene schema is named with its JSON path", async () => {
-    const { out, fsIo, files } = await scriptedDropRun("run-broken-scene");
+    const { out, io, files } = await scriptedDropRun("run-broken-scene");
     mkdirSync(join(root, "broken", "Scene101"), { recursive: true });
     writeFileSync(join(root, "broken", "Scene101", "scene101.json"), JSON.stringify({ ...JSON.parse(JSON_TEXT), answer: { value: 1 } }));
-    expect(() => scoreDirectory(out, join(root, "broken"), fsIo, () => files)).toThrow(/broken\/Scene101\/scene101\.json: at \$\.answer: /);
+    expect(() => scoreDirectory(out, join(root, "broken"), io, () => files)).toThrow(/broken\/Scene101\/scene101\.json: at \$\.answer: /);
   });
 
   it("verify: an unknown or malformed --scenes exits 2 and names the problem", () => {
@@ -154,7 +152,7 @@ describe("mech physment", () => {
  * two iterations) into `root/name`, and an Io over real files that records the output.
  */
 async function scriptedDropRun(name: string) {
-  const scene = await readScene(join(root, "scenes", "Scene101"), { readText: (p) => readText(p), writeText: () => {}, out: () => {}, err: () => {} });
+  const scene = await readScene(join(root, "scenes", "Scene101"), fileIo());
   const out = join(root, name);
   const turns = [
     { calls: [{ tool: "step", parameters: { duration: 0.5 } }, { tool: "get_velocity", parameters: { object_id: "object_1" } }] },
@@ -168,9 +166,7 @@ async function scriptedDropRun(name: string) {
     store: new FileTranscriptStore(out),
   });
   expect(summary.finished).toBe(2);
-  const io = fakeIo();
-  const fsIo = { ...io, readText: (p: string) => readText(p), writeText: (p: string, t: string) => writeFileSync(p, t) };
-  return { out, io, fsIo, files: readdirSync(out) };
+  return { out, io: fileIo(), files: readdirSync(out) };
 }
 
 /** The tests read real files, as main.ts's Io does. */

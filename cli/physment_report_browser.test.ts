@@ -8,13 +8,12 @@
 // google-chrome on PATH). Without it the test is skipped, unless MECHBENCH_REQUIRE_BROWSER=1
 // (CI sets it), which turns the absence into a failure.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessSync, constants, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { readFileSync } from "node:fs";
+import { accessSync, constants, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium, type Browser } from "playwright-core";
-import { fakeIo } from "./test_support.ts";
+import { fileIo } from "./test_support.ts";
 import { physmentReportCommand, physmentRunCommand } from "./physment_commands.ts";
 import { runBenchmark } from "../engine/physment/agent/runner.ts";
 import { scriptedAgent } from "../engine/physment/agent/scripted_client.ts";
@@ -52,7 +51,7 @@ let browser: Browser | undefined;
 beforeAll(async () => {
   if (!browserPath) return;
   dir = mkdtempSync(join(tmpdir(), "mechbench-report-"));
-  const io = { ...fakeIo(), readText: (p: string) => readFileSync(p, "utf8"), writeText: (p: string, t: string) => writeFileSync(p, t) };
+  const io = fileIo();
   const list = (d: string) => readdirSync(d);
   const run = { reference: true, apiKeyEnv: "OPENAI_API_KEY", scenes: SCENES.join(","), budgets: BUDGETS.join(","), strategy: "zero-shot" as const, protocol: "tools" as const, out: dir, concurrency: 2 };
   expect(await physmentRunCommand(run, io, () => undefined, list)).toBe(0);

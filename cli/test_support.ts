@@ -1,5 +1,6 @@
 // Shared test helpers for the CLI: an in-memory Io and a runner of the real CLI.
 import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { InputError, type Io } from "./io.ts";
@@ -19,6 +20,11 @@ export function fakeIo(files: Record<string, string> = {}): Io & { lines: string
     out: (t) => lines.push(t),
     err: (t) => lines.push(`ERR ${t}`),
   };
+}
+
+/** An Io over the real file system that records what the command prints (stderr lines prefixed ERR). */
+export function fileIo(): Io & { lines: string[] } {
+  return { ...fakeIo(), readText: (p) => readFileSync(p, "utf8"), writeText: (p, t) => writeFileSync(p, t) };
 }
 
 const root = fileURLToPath(new URL("..", import.meta.url));
