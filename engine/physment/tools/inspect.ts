@@ -95,9 +95,7 @@ export const detectCollision = defineTool({
   params: z.object({ obj1_id: ObjectId, obj2_id: ObjectId }),
   aliases: { object1_id: "obj1_id", object_1: "obj1_id", object_id_1: "obj1_id", object2_id: "obj2_id", object_2: "obj2_id", object_id_2: "obj2_id" },
   run(ctx, a) {
-    const o1 = ctx.object(a.obj1_id, "obj1_id");
-    const o2 = ctx.object(a.obj2_id, "obj2_id");
-    if (o1.id === o2.id) throw new ToolError("obj1_id and obj2_id name the same object");
+    const [o1, o2] = ctx.pair(a.obj1_id, "obj1_id", a.obj2_id, "obj2_id");
     return { collision_detected: ctx.world.inContact(o1, o2) || ctx.world.touchedDuringLastStep(o1, o2) };
   },
 });

@@ -1,7 +1,7 @@
 // Changing the scene: create_objects, delete_objects, attach_objects. Each rewrites the
 // MJCF and recompiles; every other body keeps its position, velocity and applied forces.
 import { z } from "zod";
-import { defineTool, ObjectId, ToolError, Vec3Param } from "./tool.ts";
+import { defineTool, ObjectId, Vec3Param } from "./tool.ts";
 
 export const DEFAULT_SPHERE = { radius: 0.1, density: 1000, rgba: [0.5, 0.5, 0.5, 1] } as const;
 
@@ -45,9 +45,7 @@ export const attachObjects = defineTool({
   params: z.object({ object1_id: ObjectId, object2_id: ObjectId }),
   aliases: { obj1_id: "object1_id", object_1: "object1_id", object_id_1: "object1_id", obj2_id: "object2_id", object_2: "object2_id", object_id_2: "object2_id" },
   run(ctx, a) {
-    const o1 = ctx.object(a.object1_id, "object1_id");
-    const o2 = ctx.object(a.object2_id, "object2_id");
-    if (o1.id === o2.id) throw new ToolError("object1_id and object2_id name the same object");
+    const [o1, o2] = ctx.pair(a.object1_id, "object1_id", a.object2_id, "object2_id");
     ctx.world.attach(o1, o2);
     return { status: "objects_attached" };
   },

@@ -14,6 +14,8 @@ export interface ToolContext {
   readonly world: World;
   /** The visible object a parameter names; throws ToolError naming the visible ids otherwise. */
   object(ref: unknown, parameter?: string): WorldObject;
+  /** Two distinct visible objects named by two parameters (a pair of one object is a ToolError). */
+  pair(ref1: unknown, parameter1: string, ref2: unknown, parameter2: string): [WorldObject, WorldObject];
 }
 
 export interface Tool<S extends z.ZodObject = z.ZodObject> {

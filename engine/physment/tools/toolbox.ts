@@ -124,6 +124,12 @@ class WorldToolBox implements ToolBox {
         const shown = ref === undefined ? "nothing" : JSON.stringify(ref);
         throw new ToolError(`${parameter}: no object ${shown} in the scene (objects: ${visible.join(", ") || "none"})`);
       },
+      pair(ref1: unknown, parameter1: string, ref2: unknown, parameter2: string) {
+        const o1 = this.object(ref1, parameter1);
+        const o2 = this.object(ref2, parameter2);
+        if (o1.id === o2.id) throw new ToolError(`${parameter1} and ${parameter2} name the same object`);
+        return [o1, o2];
+      },
     };
   }
 

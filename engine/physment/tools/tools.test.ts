@@ -237,7 +237,9 @@ describe("error results, never exceptions", () => {
     expect(err(tb, "step", { duration: "soon" })).toMatch(/duration/);
     expect(err(tb, "move_object", { object_id: 2, x: 0, y: 0, z: 1 })).toMatch(/hinge or ball joint/);
     expect(err(tb, "set_velocity", { object_id: 3, velocity_vector: [1, 0, 0] })).toMatch(/fixed in place/);
-    expect(err(tb, "attach_objects", { object1_id: 1, object2_id: "object_1" })).toMatch(/same object/);
+    expect(err(tb, "attach_objects", { object1_id: 1, object2_id: "object_1" })).toBe("object1_id and object2_id name the same object");
+    expect(err(tb, "detect_collision", { obj1_id: "object_2", obj2_id: 2 })).toBe("obj1_id and obj2_id name the same object");
+    expect(err(tb, "detect_collision", { obj1_id: 1, obj2_id: "object_9" })).toMatch(/^obj2_id: no object "object_9"/);
     expect(err(tb, "get_position", { object_id: "object_99" })).toMatch(/no object "object_99"/);
     expect(err(tb, "get_kinetic_energy", { object_id: 1, mass: -2 })).toMatch(/mass/);
     const malformed = tb.call({ tool: 42 } as never);
