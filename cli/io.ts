@@ -6,6 +6,11 @@ export interface Io {
   writeText(path: string, text: string): void;
   out(text: string): void;
   err(text: string): void;
+  /**
+   * Redraws a transient status line (a progress bar), or clears it with null. Only a
+   * terminal supplies this; elsewhere long commands print plain progress lines.
+   */
+  status?(text: string | null): void;
 }
 
 /** Bad input from the user: reported without a stack trace, exit code 2. */

@@ -10,6 +10,10 @@ import { catalogCheckCommand, catalogListCommand, catalogShowCommand } from "./c
 import { numericCheckCommand, pathCheckCommand } from "./numeric_commands.ts";
 import { explainEdgeCommand, MAX_HORIZON, simulateCommand } from "./episode_commands.ts";
 import { physmentExecCommand, physmentRunCommand, physmentReportCommand, physmentVerifyCommand, scoreDirectory } from "./physment_commands.ts";
+import { DEFAULT_TASKS_DIR, generateCommand, tasksShowCommand, tasksStatsCommand, tasksVerifyCommand } from "./tasks_commands.ts";
+import { DEFAULT_PER_LEVEL, DEFAULT_SEED } from "../engine/tasks/generate.ts";
+import { DEFAULT_MAX_PROMPT_TOKENS } from "../engine/tasks/tokens.ts";
+import { StoreError } from "../engine/tasks/store.ts";
 import { InputError, type Io } from "./io.ts";
 import { ModelError } from "../engine/model/issues.ts";
 import { CompileError } from "../engine/compile/compile.ts";
@@ -95,6 +99,49 @@ const parser = or(
   }), {
     description: message`Say why a candidate edge is admitted, or which clause rejects it, for every cause of the source; exit 1 when no cause admits it.`,
   }),
+  command("generate", object({
+    cmd: constant("generate" as const),
+    out: withDefault(option("--out", string({ metavar: "DIR" }), {
+      description: message`Where the benchmark goes (default ${DEFAULT_TASKS_DIR}); refused when it holds anything, unless --force.`,
+    }), DEFAULT_TASKS_DIR),
+    mechanisms: optional(option("--mechanisms", string({ metavar: "LIST" }), {
+      description: message`Catalog mechanism ids, comma-separated (default: all of them).`,
+    })),
+    families: optional(option("--families", string({ metavar: "LIST" }), {
+      description: message`Task family ids, comma-separated (default: every family this version generates).`,
+    })),
+    seed: withDefault(option("--seed", string({ metavar: "SEED" }), {
+      description: message`Seed of every random choice (default ${DEFAULT_SEED}); the same seed gives byte-identical files.`,
+    }), DEFAULT_SEED),
+    perLevel: withDefault(option("--per-level", integer({ min: 1, max: 64, metavar: "K" }), {
+      description: message`Tasks per (family, mechanism, level) cell (default ${String(DEFAULT_PER_LEVEL)}).`,
+    }), DEFAULT_PER_LEVEL),
+    maxTokens: withDefault(option("--max-tokens", integer({ min: 1, metavar: "L" }), {
+      description: message`Prompt-token ceiling, o200k_base (default ${String(DEFAULT_MAX_PROMPT_TOKENS)}).`,
+    }), DEFAULT_MAX_PROMPT_TOKENS),
+    force: option("--force", { description: message`Replace whatever the output directory holds.` }),
+    json: option("--json", { description: message`Print the summary as one JSON object.` }),
+  }), {
+    description: message`Generate the MechReasoner benchmark (Algorithm 1): tasks.jsonl, solutions.jsonl, problems.jsonl and manifest.json; prints the Table 3 summary.`,
+  }),
+  command("tasks", or(
+    command("show", object({
+      cmd: constant("tasks show" as const),
+      taskId: argument(string({ metavar: "TASK_ID" }), { description: message`A task id (task_ and 16 hex digits).` }),
+      dir: withDefault(option("--dir", string({ metavar: "DIR" }), { description: message`The benchmark directory (default ${DEFAULT_TASKS_DIR}).` }), DEFAULT_TASKS_DIR),
+      json: option("--json", { description: message`The task and its solution as one JSON object.` }),
+    }), { description: message`Show a task: the prompt exactly as sent, the gold answer and the evidence behind it.` }),
+    command("stats", object({
+      cmd: constant("tasks stats" as const),
+      dir: argument(string({ metavar: "DIR" }), { description: message`A benchmark directory.` }),
+      json: option("--json", { description: message`One JSON object.` }),
+    }), { description: message`Summarize a benchmark: items per family and mechanism, pool outcomes, level cells, prompt lengths.` }),
+    command("verify", object({
+      cmd: constant("tasks verify" as const),
+      dir: argument(string({ metavar: "DIR" }), { description: message`A benchmark directory.` }),
+      json: option("--json", { description: message`One JSON object.` }),
+    }), { description: message`Check a benchmark: file and completion hashes, headers, token counts, and every gold recomputed from the catalog; exit 1 on any finding.` }),
+  ), { description: message`Inspect a generated benchmark (show, stats, verify).` }),
   command("physment", or(
     command("exec", object({
       cmd: constant("physment exec" as const),
@@ -183,6 +230,7 @@ const io: Io = {
   },
   out: (text) => writeAll(Deno.stdout, text + "\n"),
   err: (text) => writeAll(Deno.stderr, text + "\n"),
+  ...(Deno.stderr.isTerminal() ? { status: (text: string | null) => writeAll(Deno.stderr, text === null ? "\r\x1b[K" : `\r\x1b[K${text.slice(0, (Deno.consoleSize?.().columns ?? 100) - 1)}`) } : {}),
 };
 
 function readAllStdin(): Uint8Array {
@@ -254,13 +302,21 @@ async function main(): Promise<number> {
         return scoreDirectory(args.dir, args.scenesDir, io, listJsonl);
       case "physment report":
         return await physmentReportCommand(args, io, listJsonl);
+      case "generate":
+        return generateCommand(args, io);
+      case "tasks show":
+        return tasksShowCommand(args, io);
+      case "tasks stats":
+        return tasksStatsCommand(args, io);
+      case "tasks verify":
+        return tasksVerifyCommand(args, io);
       case "catalog check":
         if (args.numeric && args.paths) throw new InputError("--numeric and --paths are separate checks; give one");
         return args.paths ? pathCheckCommand(args, io) : args.numeric ? numericCheckCommand(args, io) : catalogCheckCommand(args, io);
     }
     return 0;
   } catch (e) {
-    if (e instanceof ModelError || e instanceof InputError || e instanceof CompileError) {
+    if (e instanceof ModelError || e instanceof InputError || e instanceof CompileError || e instanceof StoreError) {
       io.err(`mech: ${e.message}`);
       return 2;
     }

@@ -99,6 +99,12 @@ export interface CompileOptions {
    * session solves once for all candidate target states of a source (§13.7).
    */
   stateless?: boolean;
+  /**
+   * Apply no scenario at all (neither context nor case): the persistent restrictions of
+   * the model only. Task families that display their own cases use this, with the
+   * cases as `extra` restrictions; the problem's `scenario` is then absent.
+   */
+  withoutScenario?: boolean;
 }
 
 export function compile(
@@ -113,7 +119,7 @@ export function compile(
   if (missing.length) {
     throw new CompileError(`the composite state gives no state for ${missing.map((i) => i.name).join(", ")}`);
   }
-  const scenario = findScenario(model, scenarioId);
+  const scenario = options.withoutScenario ? undefined : findScenario(model, scenarioId);
   const domains = model.variables.map((v) => new Set(v.cells.map((_, i) => i)));
   const evidence: RestrictionEvidence[] = [];
   const apply = (r: ExtraRestriction) => {
@@ -128,14 +134,14 @@ export function compile(
   for (const r of model.restrictions) {
     if (r.state === null || (!options.stateless && r.instance !== null && state[r.instance] === r.state)) apply(r);
   }
-  scenario.context.forEach(apply);
-  if (!options.contextOnly) scenario.restrict.forEach(apply);
+  scenario?.context.forEach(apply);
+  if (!options.contextOnly) scenario?.restrict.forEach(apply);
   extra.forEach(apply);
   const active = model.laws.filter((l) => l.state === null || (!options.stateless && l.instance !== null && state[l.instance] === l.state));
   const problem: Problem = {
     mechanism: model.id,
     state: { ...state },
-    scenario: scenario.id,
+    ...(scenario ? { scenario: scenario.id } : {}),
     variables: model.variables.map((v, i) => ({
       name: v.name,
       cells: [...v.cells],

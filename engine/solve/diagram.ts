@@ -32,6 +32,32 @@ export function nodeCounts(d: Diagram): bigint[][] {
   return counts;
 }
 
+/**
+ * Paths whose cell at each layer is allowed: `allowed(l)` is the set of cells layer l
+ * may take (undefined: every cell). Exact, bottom-up in BigInt like nodeCounts.
+ */
+export function countDiagramWhere(d: Diagram, allowed: (layer: number) => ReadonlySet<number> | undefined): bigint {
+  const n = d.order.length;
+  if (d.layerCount[0] === 0) return 0n;
+  let below = new Array<bigint>(d.layerCount[n]).fill(1n);
+  for (let l = n - 1; l >= 0; l--) {
+    const k = d.cells[l];
+    const ok = allowed(l);
+    const row = new Array<bigint>(d.layerCount[l]);
+    for (let i = 0; i < d.layerCount[l]; i++) {
+      let s = 0n;
+      const base = d.layerStart[l] + i * k;
+      for (let j = 0; j < k; j++) {
+        const ch = d.children[base + j];
+        if (ch >= 0 && (!ok || ok.has(j))) s += below[ch];
+      }
+      row[i] = s;
+    }
+    below = row;
+  }
+  return below[0];
+}
+
 export function countDiagram(d: Diagram): bigint {
   if (d.layerCount[0] === 0) return 0n;
   return nodeCounts(d)[0][0];

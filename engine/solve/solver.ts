@@ -3,7 +3,7 @@
 // relation is the product of the component relations.
 import type { Problem } from "../compile/problem.ts";
 import { cheapestFirst, connectedComponents } from "./components.ts";
-import { countDiagram, type Diagram, diagramPaths } from "./diagram.ts";
+import { countDiagram, countDiagramWhere, type Diagram, diagramPaths } from "./diagram.ts";
 import { type Kernel, KernelError, type KernelProblem, releaseKernel } from "./kernel.ts";
 import { satisfies } from "./semantics.ts";
 
@@ -187,6 +187,42 @@ export function* interpretations(sol: Solution): Generator<number[]> {
     }
     if (i < 0) return;
   }
+}
+
+/** What counting under further restrictions needs of a solution (the factors, not the problem). */
+export type Factors = Pick<Solution, "count" | "components"> & { domains: readonly (readonly number[])[] };
+
+export function factorsOf(sol: Solution): Factors {
+  return { count: sol.count, components: sol.components, domains: sol.problem.variables.map((v) => v.domain) };
+}
+
+/**
+ * |{ι ∈ I : ι(v) ∈ cells for every restriction}|: the count of the same problem with
+ * those cells intersected into its domains, read off the factors without solving
+ * again (the interpretations of the narrower problem are exactly those of the wider
+ * one that respect the restrictions). Several restrictions on one variable intersect.
+ */
+export function countRestricted(f: Factors, restrictions: readonly { var: number; cells: readonly number[] }[]): bigint {
+  if (f.count === 0n) return 0n;
+  const allowed = new Map<number, Set<number>>();
+  for (const r of restrictions) {
+    const prev = allowed.get(r.var);
+    allowed.set(r.var, new Set(prev ? r.cells.filter((c) => prev.has(c)) : r.cells));
+  }
+  let total = 1n;
+  for (const c of f.components) {
+    if (!c.diagram) {
+      const ok = allowed.get(c.vars[0]);
+      total *= ok ? BigInt(f.domains[c.vars[0]].filter((x) => ok.has(x)).length) : c.count;
+    } else if (c.vars.some((v) => allowed.has(v))) {
+      const order = c.diagram.order;
+      total *= countDiagramWhere(c.diagram, (l) => allowed.get(order[l]));
+    } else {
+      total *= c.count;
+    }
+    if (total === 0n) return 0n;
+  }
+  return total;
 }
 
 export { KernelError };

@@ -1,0 +1,154 @@
+// `mech generate` and `mech tasks show|stats|verify`: the MechReasoner benchmark on disk.
+import { builtinMechanism, builtinMechanismIds, catalogSha256 } from "../catalog/mod.ts";
+import { oneOf } from "../engine/model/issues.ts";
+import { FAMILY_IDS, LEVELS, type TaskFamily } from "../engine/tasks/family.ts";
+import { FAMILIES, familyById } from "../engine/tasks/families/mod.ts";
+import { DEFAULT_PER_LEVEL, DEFAULT_SEED, generate } from "../engine/tasks/generate.ts";
+import { DEFAULT_MAX_PROMPT_TOKENS } from "../engine/tasks/tokens.ts";
+import { benchmarkFiles, buildManifest, mechanismLines, summaryLines } from "../engine/tasks/manifest.ts";
+import { prepareOutputDir, readBenchmark, writeBenchmark } from "../engine/tasks/store.ts";
+import { verifyBenchmark } from "../engine/tasks/verify.ts";
+import { InputError, type Io } from "./io.ts";
+import { progress } from "./progress.ts";
+
+export const DEFAULT_TASKS_DIR = "mechreasoner-tasks";
+
+const lines = (io: Io, ...text: string[]) => text.forEach((t) => io.out(t));
+
+export interface GenerateArgs {
+  out: string;
+  mechanisms?: string;
+  families?: string;
+  seed: string;
+  perLevel: number;
+  maxTokens: number;
+  force: boolean;
+  json: boolean;
+}
+
+const splitList = (text: string, flag: string): string[] => {
+  const items = text.split(",").map((s) => s.trim()).filter(Boolean);
+  if (!items.length) throw new InputError(`${flag}: empty list`);
+  return [...new Set(items)];
+};
+
+/** --families: registered family ids, in registry order. */
+export function parseFamilies(text: string | undefined): TaskFamily[] {
+  if (text === undefined) return [...FAMILIES];
+  const ids = splitList(text, "--families");
+  for (const id of ids) {
+    if (!familyById(id)) {
+      const known = (FAMILY_IDS as readonly string[]).includes(id);
+      throw new InputError(known
+        ? `--families: ${id} is not generated yet (available: ${FAMILIES.map((f) => f.id).join(", ")})`
+        : `--families: unknown family "${id}" (expected ${oneOf(FAMILY_IDS)})`);
+    }
+  }
+  return FAMILIES.filter((f) => ids.includes(f.id));
+}
+
+/** --mechanisms: catalog ids, in catalog order. */
+export function parseMechanismIds(text: string | undefined): string[] {
+  const all = builtinMechanismIds();
+  if (text === undefined) return all;
+  const ids = splitList(text, "--mechanisms");
+  for (const id of ids) if (!all.includes(id)) throw new InputError(`--mechanisms: unknown mechanism "${id}" (expected ${oneOf(all, 40)})`);
+  return all.filter((id) => ids.includes(id));
+}
+
+const SEED = /^[A-Za-z0-9._:-]{1,64}$/;
+
+export function generateCommand(args: GenerateArgs, io: Io): number {
+  if (!SEED.test(args.seed)) throw new InputError(`--seed: "${args.seed}" is not a seed (1 to 64 letters, digits or . _ : -)`);
+  const families = parseFamilies(args.families);
+  const ids = parseMechanismIds(args.mechanisms);
+  prepareOutputDir(args.out, args.force);
+  const bar = progress(io, "generate", ids.length * families.length);
+  const g = generate({
+    mechanisms: ids.map((id) => builtinMechanism(id)!),
+    families,
+    seed: args.seed,
+    perLevel: args.perLevel,
+    maxPromptTokens: args.maxTokens,
+    onProgress: (e) => bar.update(e.done, `${e.mechanism} ${e.family}: ${e.admitted} task${e.admitted === 1 ? "" : "s"}`),
+  });
+  bar.finish();
+  const files = benchmarkFiles(g);
+  const manifest = buildManifest(g, files, catalogSha256(), families);
+  writeBenchmark(args.out, files, manifest);
+  if (args.json) {
+    io.out(JSON.stringify({ dir: args.out, retained: manifest.retained, generated: manifest.generated, duplicates_removed: manifest.duplicates_removed, families: manifest.families, completion_sha256: manifest.completion_sha256 }));
+  } else {
+    io.out(`MechReasoner benchmark in ${args.out} (seed ${args.seed}, ${args.perLevel} per level, ceiling ${args.maxTokens} tokens)`);
+    io.out("");
+    for (const line of summaryLines(manifest)) io.out(line);
+  }
+  const secs = (g.timings.totalMs / 1000).toFixed(1);
+  io.err(`generated in ${secs} s (${g.timings.solves} exact solves; token counting ${(100 * g.timings.tokenMs / g.timings.totalMs).toFixed(0)} %)`);
+  return 0;
+}
+
+/** `mech tasks show TASK_ID`: the prompt as sent, the gold and its evidence. */
+export function tasksShowCommand(args: { taskId: string; dir: string; json: boolean }, io: Io): number {
+  const b = readBenchmark(args.dir);
+  const i = b.tasks.findIndex((t) => t.task_id === args.taskId);
+  if (i < 0) {
+    const near = b.tasks.filter((t) => t.task_id.startsWith(args.taskId)).map((t) => t.task_id);
+    throw new InputError(`${args.dir}: no task ${args.taskId}${near.length ? ` (did you mean ${oneOf(near, 5)}?)` : ` (${b.tasks.length} tasks; mech tasks stats ${args.dir} lists them by family)`}`);
+  }
+  const task = b.tasks[i];
+  const solution = b.solutions.find((s) => s.task_id === task.task_id);
+  if (args.json) {
+    io.out(JSON.stringify({ task, solution: solution ?? null }));
+    return 0;
+  }
+  io.out(`${task.task_id}: ${task.family}, ${task.mechanism}, level ${task.level}, complexity ${task.complexity}, ${task.prompt_tokens} prompt tokens`);
+  lines(io, "", "=== prompt (user message) ===", task.prompt, "", "=== gold answer ===");
+  if (!solution) {
+    io.out("(no solution recorded)");
+    return 1;
+  }
+  io.out(JSON.stringify({ answer: solution.answer }));
+  lines(io, "", "=== evidence ===");
+  for (const line of familyById(task.family)!.explain(solution.answer, solution.audit)) io.out(line);
+  return 0;
+}
+
+/** `mech tasks stats DIR`: Table 3, Table 11, the level cells and prompt lengths. */
+export function tasksStatsCommand(args: { dir: string; json: boolean }, io: Io): number {
+  const { manifest: m, tasks } = readBenchmark(args.dir);
+  if (args.json) {
+    io.out(JSON.stringify({ settings: m.settings, retained: m.retained, families: m.families, mechanisms: m.mechanisms, cells: m.cells }));
+    return 0;
+  }
+  lines(io, `${args.dir}: ${m.retained} tasks, generator ${m.generator.version}, seed ${m.settings.seed}, catalog ${m.catalog_sha256.slice(0, 12)}…`, "");
+  for (const line of summaryLines(m)) io.out(line);
+  io.out("");
+  for (const line of mechanismLines(m)) io.out(line);
+  lines(io, "", "| task family | " + LEVELS.join(" | ") + " | prompt tokens (min / median / max) |", "|---|" + LEVELS.map(() => "---:|").join("") + "---|");
+  for (const f of m.families) {
+    const perLevel = LEVELS.map((l) => tasks.filter((t) => t.family === f.family && t.level === l).length);
+    const tokens = tasks.filter((t) => t.family === f.family).map((t) => t.prompt_tokens).sort((a, b) => a - b);
+    const span = tokens.length ? `${tokens[0]} / ${tokens[Math.floor(tokens.length / 2)]} / ${tokens.at(-1)}` : "—";
+    io.out(`| ${f.family} | ${perLevel.join(" | ")} | ${span} |`);
+  }
+  return 0;
+}
+
+/** `mech tasks verify DIR`: hashes, headers and every gold recomputed; exit 1 on any finding. */
+export function tasksVerifyCommand(args: { dir: string; json: boolean }, io: Io): number {
+  const b = readBenchmark(args.dir);
+  const bar = progress(io, "verify", b.tasks.length);
+  const r = verifyBenchmark(b, { sha256: catalogSha256(), mechanism: builtinMechanism }, (done, total) => {
+    if (done === total || done % 25 === 0) bar.update(done, "tasks rechecked");
+  });
+  bar.finish();
+  if (args.json) io.out(JSON.stringify({ dir: args.dir, tasks: r.tasks, golds_recomputed: r.golds, findings: r.findings }));
+  else {
+    for (const f of r.findings) io.out(f);
+    io.out(r.findings.length
+      ? `${r.findings.length} finding${r.findings.length === 1 ? "" : "s"} in ${args.dir}`
+      : `${args.dir}: ${r.tasks} tasks verified: file and completion hashes match, every header and token count is right, and all ${r.golds} gold answers were recomputed from the catalog`);
+  }
+  return r.findings.length ? 1 : 0;
+}

@@ -1,0 +1,85 @@
+// The task-family interface of Algorithm 1: a family turns the shared semantic objects
+// Z_M of one mechanism into candidates; each candidate knows its complexity (Table 2,
+// computed without the gold), its gold (Query) and its prompt body (Render). The
+// driver (generate.ts) knows nothing else about a family, so a new family is a new
+// module and one line in families/mod.ts.
+import { z } from "zod";
+import type { MechanismModel } from "../model/model.ts";
+import type { Problem } from "../compile/problem.ts";
+import type { SemanticObjects } from "./semantic_objects.ts";
+
+/** The family ids used on the command line and in every file (the paper's header names). */
+export const FAMILY_IDS = [
+  "state_consistency",
+  "plausibility",
+  "necessity",
+  "transition",
+  "functional_recovery",
+  "trace_faithfulness",
+] as const;
+export const FamilyId = z.enum(FAMILY_IDS);
+export type FamilyId = z.infer<typeof FamilyId>;
+
+export const LEVELS = ["D1", "D2", "D3", "D4"] as const;
+export const Level = z.enum(LEVELS);
+export type Level = z.infer<typeof Level>;
+
+/** A compiled problem an audit refers to by `ref` (the SHA-256 of its JSON text). */
+export interface Exhibit {
+  ref: string;
+  problem: Problem;
+}
+
+/** The gold payload (the object under the response's `answer` key) and its audit. */
+export interface Gold {
+  answer: Record<string, unknown>;
+  audit: Record<string, unknown>;
+  /** Compiled problems the audit refers to; persisted once each in problems.jsonl. */
+  exhibits?: Exhibit[];
+}
+
+export interface FamilyCandidate {
+  /** The family's complexity scalar (Table 2), computed without the gold. */
+  complexity: number;
+  /** Query_f: the gold answer and its audit, from the exact simulator objects. */
+  query(): Gold;
+  /** Render_f: the prompt body (everything after the envelope's header lines). */
+  render(): string;
+}
+
+export interface TaskFamily {
+  id: FamilyId;
+  /** The family's name in the prompt header, e.g. "state consistency". */
+  title: string;
+  /** The shape of the gold payload; the evaluator's normalizer answers to the same shape. */
+  answer: z.ZodType;
+  /** The frozen absolute level bands: the level of a complexity value, or null outside every band. */
+  level(complexity: number): Level | null;
+  /** A short statement of the bands, for the manifest and the docs. */
+  bands: Record<Level, string>;
+  /**
+   * Candidates in a deterministic, seeded order; the driver takes what it needs.
+   * `wanted(level)` says whether that level's cell still has room, so a family may
+   * skip building candidates that could only land in full cells (each candidate has
+   * its own random stream, so skipping one changes no other).
+   */
+  candidates(objects: SemanticObjects, seed: string, wanted: (level: Level) => boolean): Iterable<FamilyCandidate>;
+  /** Valid_f: null when the candidate is admissible, else why it is not. */
+  valid(gold: Gold, body: string): string | null;
+  /**
+   * Recomputes the gold answer from the catalog model and the persisted audit alone
+   * (`mech tasks verify`), by a path that does not reuse the generator's solver calls.
+   * Throws when the audit does not fit the model.
+   */
+  recheck(model: MechanismModel, audit: unknown): Record<string, unknown>;
+  /** The evidence behind a gold answer, in words (`mech tasks show`). */
+  explain(answer: unknown, audit: unknown): string[];
+}
+
+/** Bands as [lo, hi] pairs (hi inclusive, Infinity for open) → level function and text. */
+export function bandLevels(bands: Record<Level, [number, number]>): Pick<TaskFamily, "level" | "bands"> {
+  return {
+    level: (w) => LEVELS.find((l) => w >= bands[l][0] && w <= bands[l][1]) ?? null,
+    bands: Object.fromEntries(LEVELS.map((l) => [l, bands[l][1] === Infinity ? `>= ${bands[l][0]}` : `${bands[l][0]}-${bands[l][1]}`])) as Record<Level, string>,
+  };
+}

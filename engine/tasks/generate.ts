@@ -1,0 +1,145 @@
+// Algorithm 1: per mechanism build Z_M once, run every family over it, select up to
+// k tasks per (family, mechanism, level) cell from the family's seeded candidates,
+// then deduplicate by normalized prompt. Families are opaque here (family.ts).
+import type { MechanismModel } from "../model/model.ts";
+import { LEVELS, type Level, type TaskFamily } from "./family.ts";
+import { SemanticObjects } from "./semantic_objects.ts";
+import { envelope } from "./envelope.ts";
+import type { CellRecord, Outcome, PoolRecord, ProblemRecord, Settings, SolutionRecord, TaskRecord } from "./records.ts";
+
+/** Bumped whenever generation would produce different files for the same settings. */
+export const GENERATOR_VERSION = "1.0.0";
+export const DEFAULT_SEED = "mechbench-v1";
+export const DEFAULT_PER_LEVEL = 4;
+
+export interface GenerateOptions {
+  mechanisms: readonly MechanismModel[];
+  /** Families in registry order. */
+  families: readonly TaskFamily[];
+  seed: string;
+  perLevel: number;
+  maxPromptTokens: number;
+  onProgress?: (e: GenerateProgress) => void;
+}
+
+export interface GenerateProgress {
+  mechanism: string;
+  family: string;
+  /** Mechanism–family pools finished so far, and in all. */
+  done: number;
+  total: number;
+  admitted: number;
+}
+
+export interface GenerateTimings {
+  totalMs: number;
+  /** Time spent rendering envelopes and counting tokens. */
+  tokenMs: number;
+  solves: number;
+}
+
+export interface Generated {
+  settings: Settings;
+  tasks: TaskRecord[];
+  solutions: SolutionRecord[];
+  problems: ProblemRecord[];
+  cells: CellRecord[];
+  pools: PoolRecord[];
+  generated: number;
+  duplicatesRemoved: number;
+  timings: GenerateTimings;
+}
+
+interface Admitted {
+  task: TaskRecord;
+  solution: SolutionRecord;
+  problems: ProblemRecord[];
+}
+
+const outcome = (n: number, target: number): Outcome => (n === 0 ? "empty" : n >= target ? "complete" : "partial");
+
+export function generate(opts: GenerateOptions): Generated {
+  const start = performance.now();
+  let tokenMs = 0;
+  let solves = 0;
+  const admitted: Admitted[] = [];
+  const cells: CellRecord[] = [];
+  const pools: PoolRecord[] = [];
+  const total = opts.mechanisms.length * opts.families.length;
+  let done = 0;
+  for (const model of opts.mechanisms) {
+    const objects = new SemanticObjects(model);
+    for (const family of opts.families) {
+      const byLevel = new Map<Level, Admitted[]>(LEVELS.map((l) => [l, []]));
+      const rejected = new Map<Level, { invalid: number; over_token_ceiling: number }>(LEVELS.map((l) => [l, { invalid: 0, over_token_ceiling: 0 }]));
+      const full = () => LEVELS.every((l) => byLevel.get(l)!.length >= opts.perLevel);
+      for (const candidate of family.candidates(objects, opts.seed, (l) => byLevel.get(l)!.length < opts.perLevel)) {
+        const level = family.level(candidate.complexity);
+        if (level === null || byLevel.get(level)!.length >= opts.perLevel) continue;
+        const gold = candidate.query();
+        const body = candidate.render();
+        const why = family.valid(gold, body) ?? (family.answer.safeParse(gold.answer).success ? null : "the gold does not fit the answer shape");
+        if (why !== null) {
+          rejected.get(level)!.invalid++;
+          continue;
+        }
+        const t0 = performance.now();
+        const env = envelope(family.title, family.id, model.id, body);
+        tokenMs += performance.now() - t0;
+        if (env.promptTokens > opts.maxPromptTokens) {
+          rejected.get(level)!.over_token_ceiling++;
+          continue;
+        }
+        byLevel.get(level)!.push({
+          task: {
+            task_id: env.taskId,
+            family: family.id,
+            mechanism: model.id,
+            level,
+            complexity: candidate.complexity,
+            prompt_tokens: env.promptTokens,
+            prompt: env.prompt,
+          },
+          solution: { task_id: env.taskId, answer: gold.answer, audit: gold.audit },
+          problems: (gold.exhibits ?? []).map((e) => ({ ref: e.ref, problem: e.problem as unknown as Record<string, unknown> })),
+        });
+        if (full()) break;
+      }
+      let generated = 0;
+      for (const level of LEVELS) {
+        const got = byLevel.get(level)!;
+        generated += got.length;
+        admitted.push(...got);
+        cells.push({ family: family.id, mechanism: model.id, level, admitted: got.length, outcome: outcome(got.length, opts.perLevel), rejected: rejected.get(level)! });
+      }
+      pools.push({ family: family.id, mechanism: model.id, generated, retained: 0, outcome: outcome(generated, opts.perLevel * LEVELS.length) });
+      opts.onProgress?.({ mechanism: model.id, family: family.id, done: ++done, total, admitted: generated });
+    }
+    solves += objects.solves;
+  }
+
+  // DeduplicateByNormalizedPrompt: the task id hashes the normalized body (envelope.ts),
+  // so equal ids are equal normalized prompts; the first occurrence stays.
+  const seen = new Set<string>();
+  const kept = admitted.filter((a) => !seen.has(a.task.task_id) && seen.add(a.task.task_id));
+  for (const p of pools) p.retained = kept.filter((a) => a.task.family === p.family && a.task.mechanism === p.mechanism).length;
+  const problems = new Map<string, ProblemRecord>();
+  for (const a of kept) for (const p of a.problems) if (!problems.has(p.ref)) problems.set(p.ref, p);
+  return {
+    settings: {
+      seed: opts.seed,
+      per_level: opts.perLevel,
+      max_prompt_tokens: opts.maxPromptTokens,
+      families: opts.families.map((f) => f.id),
+      mechanisms: opts.mechanisms.map((m) => m.id),
+    },
+    tasks: kept.map((a) => a.task),
+    solutions: kept.map((a) => a.solution),
+    problems: [...problems.values()],
+    cells,
+    pools,
+    generated: admitted.length,
+    duplicatesRemoved: admitted.length - kept.length,
+    timings: { totalMs: performance.now() - start, tokenMs, solves },
+  };
+}

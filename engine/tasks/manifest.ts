@@ -1,0 +1,80 @@
+// The manifest of a generated benchmark: settings, per-cell and per-pool outcomes, the
+// Table 3 and Table 11 counts, and completion hashes binding generator version,
+// catalog, settings and the three data files.
+import { FAMILY_IDS, LEVELS, type TaskFamily } from "./family.ts";
+import { GENERATOR_VERSION, type Generated } from "./generate.ts";
+import { sha256 } from "./hash.ts";
+import type { Manifest, ProblemRecord, SolutionRecord, TaskRecord } from "./records.ts";
+
+export const jsonl = (records: readonly unknown[]) => records.map((r) => JSON.stringify(r) + "\n").join("");
+
+export interface BenchmarkFiles {
+  "tasks.jsonl": string;
+  "solutions.jsonl": string;
+  "problems.jsonl": string;
+}
+
+export function benchmarkFiles(g: { tasks: TaskRecord[]; solutions: SolutionRecord[]; problems: ProblemRecord[] }): BenchmarkFiles {
+  return { "tasks.jsonl": jsonl(g.tasks), "solutions.jsonl": jsonl(g.solutions), "problems.jsonl": jsonl(g.problems) };
+}
+
+/** The hash that binds everything a benchmark directory claims. */
+export function completionHash(m: Pick<Manifest, "generator" | "catalog_sha256" | "settings" | "files">): string {
+  return sha256(JSON.stringify([m.generator.version, m.catalog_sha256, m.settings, m.files]));
+}
+
+export function buildManifest(g: Generated, files: BenchmarkFiles, catalogSha256: string, families: readonly TaskFamily[]): Manifest {
+  const present = FAMILY_IDS.filter((f) => g.settings.families.includes(f));
+  const partial: Omit<Manifest, "completion_sha256"> = {
+    format: "mechbench-tasks/1",
+    generator: { name: "mechbench", version: GENERATOR_VERSION },
+    catalog_sha256: catalogSha256,
+    settings: g.settings,
+    bands: Object.fromEntries(families.map((f) => [f.id, f.bands])),
+    cells: g.cells,
+    pools: g.pools,
+    generated: g.generated,
+    duplicates_removed: g.duplicatesRemoved,
+    retained: g.tasks.length,
+    families: present.map((family) => {
+      const pools = g.pools.filter((p) => p.family === family);
+      const tasks = g.tasks.filter((t) => t.family === family);
+      return {
+        family,
+        items: tasks.length,
+        mechanisms: new Set(tasks.map((t) => t.mechanism)).size,
+        pools: {
+          complete: pools.filter((p) => p.outcome === "complete").length,
+          partial: pools.filter((p) => p.outcome === "partial").length,
+          empty: pools.filter((p) => p.outcome === "empty").length,
+        },
+      };
+    }),
+    mechanisms: g.settings.mechanisms.map((mechanism) => {
+      const tasks = g.tasks.filter((t) => t.mechanism === mechanism);
+      return { mechanism, families: present.filter((f) => tasks.some((t) => t.family === f)), retained: tasks.length };
+    }),
+    files: { "tasks.jsonl": sha256(files["tasks.jsonl"]), "solutions.jsonl": sha256(files["solutions.jsonl"]), "problems.jsonl": sha256(files["problems.jsonl"]) },
+  };
+  return { ...partial, completion_sha256: completionHash(partial) };
+}
+
+/** Table 3 and the pool outcomes as Markdown lines (`mech generate`, `mech tasks stats`). */
+export function summaryLines(m: Manifest): string[] {
+  const out = [
+    "| task family | items | mechanisms | complete pools | partial pools | empty pools |",
+    "|---|---:|---:|---:|---:|---:|",
+  ];
+  for (const f of m.families) out.push(`| ${f.family} | ${f.items} | ${f.mechanisms} | ${f.pools.complete} | ${f.pools.partial} | ${f.pools.empty} |`);
+  const all = (k: "complete" | "partial" | "empty") => m.families.reduce((n, f) => n + f.pools[k], 0);
+  out.push(`| total | ${m.retained} | ${m.mechanisms.filter((x) => x.retained > 0).length} | ${all("complete")} | ${all("partial")} | ${all("empty")} |`);
+  out.push("", `${m.generated} tasks generated for ${m.pools.length * LEVELS.length * m.settings.per_level} targeted slots; ${m.duplicates_removed} duplicate prompt${m.duplicates_removed === 1 ? "" : "s"} removed; ${m.retained} retained.`);
+  return out;
+}
+
+/** Table 11: per mechanism, its families with retained tasks and the retained count. */
+export function mechanismLines(m: Manifest): string[] {
+  const out = ["| mechanism | families | retained |", "|---|---|---:|"];
+  for (const x of m.mechanisms) out.push(`| ${x.mechanism} | ${x.families.join(", ") || "—"} | ${x.retained} |`);
+  return out;
+}

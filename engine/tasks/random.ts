@@ -1,0 +1,54 @@
+// Seeded randomness for task generation. Every candidate draws from its own stream,
+// keyed by (seed, family, mechanism, index), so adding or removing one candidate
+// leaves every other candidate unchanged, and runs are identical under every runtime.
+import { createHash } from "node:crypto";
+
+export interface Random {
+  /** A float in [0, 1). */
+  next(): number;
+  /** An integer in [0, n). */
+  int(n: number): number;
+  /** An integer in [lo, hi], both included. */
+  between(lo: number, hi: number): number;
+  pick<T>(items: readonly T[]): T;
+  /** A new array with the items in a random order (Fisher–Yates). */
+  shuffle<T>(items: readonly T[]): T[];
+}
+
+/** xoshiro128** seeded with the first 128 bits of SHA-256(key). */
+export function keyedRandom(key: string): Random {
+  const h = createHash("sha256").update(key).digest();
+  const s = new Uint32Array([h.readUInt32LE(0), h.readUInt32LE(4), h.readUInt32LE(8), h.readUInt32LE(12)]);
+  if ((s[0] | s[1] | s[2] | s[3]) === 0) s[0] = 1; // the all-zero state is a fixed point
+  const rotl = (x: number, k: number) => ((x << k) | (x >>> (32 - k))) >>> 0;
+  const nextU32 = () => {
+    const result = (rotl(Math.imul(s[1], 5) >>> 0, 7) * 9) >>> 0;
+    const t = (s[1] << 9) >>> 0;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 11);
+    return result;
+  };
+  const next = () => nextU32() / 2 ** 32;
+  const int = (n: number) => {
+    if (!(n >= 1)) throw new RangeError(`int(${n}): expected n >= 1`);
+    return Math.floor(next() * n);
+  };
+  return {
+    next,
+    int,
+    between: (lo, hi) => lo + int(hi - lo + 1),
+    pick: (items) => items[int(items.length)],
+    shuffle: (items) => {
+      const out = [...items];
+      for (let i = out.length - 1; i > 0; i--) {
+        const j = int(i + 1);
+        [out[i], out[j]] = [out[j], out[i]];
+      }
+      return out;
+    },
+  };
+}

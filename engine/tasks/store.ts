@@ -1,0 +1,142 @@
+// A benchmark directory on disk. Files are written under temporary names and renamed
+// into place, the manifest last: a directory without manifest.json is an interrupted
+// generation, and no half-written file ever carries a final name.
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { z } from "zod";
+import { jsonPath, ModelError } from "../model/issues.ts";
+import { parseJsonText } from "../model/json_text.ts";
+import type { BenchmarkFiles } from "./manifest.ts";
+import { FILE_NAMES, Manifest, ProblemRecord, SolutionRecord, TaskRecord } from "./records.ts";
+
+/** A directory or file problem, reported to the user without a stack trace. */
+export class StoreError extends Error {
+  override name = "StoreError";
+}
+
+function fsMessage(path: string, e: unknown): StoreError {
+  const code = (e as { code?: string }).code;
+  const what = code === "EACCES" || code === "EPERM" ? "permission denied"
+    : code === "ENOENT" ? "no such file or directory"
+    : code === "ENOTDIR" ? "a path component is not a directory"
+    : code === "EROFS" ? "read-only file system"
+    : code === "ENOSPC" ? "no space left on the device"
+    : e instanceof Error ? e.message : String(e);
+  return new StoreError(`${path}: ${what}`);
+}
+
+const MANIFEST = "manifest.json";
+
+/**
+ * Makes `dir` ready to receive a benchmark: created when missing, refused when it holds
+ * anything unless `force` (then its old manifest is removed first, so an interrupted
+ * run cannot leave the old completion claim beside new files), and probed for writing.
+ */
+export function prepareOutputDir(dir: string, force: boolean): void {
+  try {
+    if (existsSync(dir)) {
+      if (!statSync(dir).isDirectory()) throw new StoreError(`${dir}: exists and is not a directory`);
+      const entries = readdirSync(dir);
+      if (entries.length && !force) throw new StoreError(`${dir}: is not empty (${entries.length} entr${entries.length === 1 ? "y" : "ies"}); choose another --out or pass --force to replace a benchmark there`);
+      if (entries.includes(MANIFEST)) rmSync(join(dir, MANIFEST));
+    } else {
+      mkdirSync(dir, { recursive: true });
+    }
+    const probe = join(dir, ".write-probe");
+    writeFileSync(probe, "");
+    rmSync(probe);
+  } catch (e) {
+    if (e instanceof StoreError) throw e;
+    throw fsMessage(dir, e);
+  }
+}
+
+function writeAtomically(dir: string, name: string, text: string): void {
+  const tmp = join(dir, `.${name}.partial`);
+  try {
+    writeFileSync(tmp, text);
+    renameSync(tmp, join(dir, name));
+  } catch (e) {
+    throw fsMessage(join(dir, name), e);
+  }
+}
+
+export function writeBenchmark(dir: string, files: BenchmarkFiles, manifest: Manifest): void {
+  for (const name of FILE_NAMES) writeAtomically(dir, name, files[name]);
+  writeAtomically(dir, MANIFEST, JSON.stringify(manifest, null, 2) + "\n");
+}
+
+export interface Benchmark {
+  dir: string;
+  manifest: Manifest;
+  texts: BenchmarkFiles;
+  tasks: TaskRecord[];
+  solutions: SolutionRecord[];
+  problems: ProblemRecord[];
+}
+
+function readText(path: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (e) {
+    throw fsMessage(path, e);
+  }
+}
+
+function parseLine<T>(schema: z.ZodType<T>, path: string, line: string, n: number): T {
+  let data: unknown;
+  try {
+    data = JSON.parse(line);
+  } catch (e) {
+    throw new StoreError(`${path}:${n}: not valid JSON (${e instanceof Error ? e.message : String(e)})`);
+  }
+  const r = schema.safeParse(data);
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    throw new StoreError(`${path}:${n}: at ${jsonPath(issue.path)}: ${issue.message}`);
+  }
+  return r.data;
+}
+
+function parseJsonl<T>(schema: z.ZodType<T>, path: string, text: string): T[] {
+  const out: T[] = [];
+  text.split("\n").forEach((line, i) => {
+    if (line.trim()) out.push(parseLine(schema, path, line, i + 1));
+  });
+  return out;
+}
+
+function parseManifest(path: string, text: string): Manifest {
+  let data: unknown;
+  try {
+    data = parseJsonText(text, path);
+  } catch (e) {
+    if (e instanceof ModelError) throw new StoreError(e.message);
+    throw e;
+  }
+  const r = Manifest.safeParse(data);
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    throw new StoreError(`${path}: at ${jsonPath(issue.path)}: ${issue.message}`);
+  }
+  return r.data;
+}
+
+/** Reads and validates a benchmark directory (every line of every file). */
+export function readBenchmark(dir: string): Benchmark {
+  const manifestPath = join(dir, MANIFEST);
+  if (!existsSync(manifestPath)) {
+    if (!existsSync(dir)) throw new StoreError(`${dir}: no such directory`);
+    throw new StoreError(`${dir}: no ${MANIFEST}; this is not a generated benchmark, or its generation did not finish (run mech generate again)`);
+  }
+  const manifest = parseManifest(manifestPath, readText(manifestPath));
+  const texts = Object.fromEntries(FILE_NAMES.map((n) => [n, readText(join(dir, n))])) as unknown as BenchmarkFiles;
+  return {
+    dir,
+    manifest,
+    texts,
+    tasks: parseJsonl(TaskRecord, join(dir, "tasks.jsonl"), texts["tasks.jsonl"]),
+    solutions: parseJsonl(SolutionRecord, join(dir, "solutions.jsonl"), texts["solutions.jsonl"]),
+    problems: parseJsonl(ProblemRecord, join(dir, "problems.jsonl"), texts["problems.jsonl"]),
+  };
+}
