@@ -158,6 +158,16 @@ function goldOf(z: SemanticObjects, rows: number[], cases: DisplayedCase[]): Gol
   return { answer: { case_results: caseResults }, audit, exhibits: [...exhibits.values()] };
 }
 
+/** The candidate for these rows (state indices, in display order) and cases (`base` included). */
+export function stateConsistencyCandidate(z: SemanticObjects, rows: number[], cases: DisplayedCase[]): FamilyCandidate {
+  let complexity = 0;
+  for (const s of rows) {
+    const w = rowWeights(z.model, z.states[s]);
+    for (const c of cases) complexity += w.laws + w.restrictions + c.restrictions.length;
+  }
+  return { complexity, query: () => goldOf(z, rows, cases), render: () => renderBody(z, rows, cases) };
+}
+
 export const stateConsistency: TaskFamily = {
   id: "state_consistency",
   title: "state consistency",
@@ -207,15 +217,7 @@ export const stateConsistency: TaskFamily = {
         ...drawnCases.map((restrictions, k) => ({ id: `C${k + 1}`, restrictions })),
         { id: "base", restrictions: [] },
       ];
-      const weights = rows.map((s) => rowWeights(m, z.states[s]));
-      let complexity = 0;
-      for (const w of weights) for (const c of cases) complexity += w.laws + w.restrictions + c.restrictions.length;
-      const candidate: FamilyCandidate = {
-        complexity,
-        query: () => goldOf(z, rows, cases),
-        render: () => renderBody(z, rows, cases),
-      };
-      yield candidate;
+      yield stateConsistencyCandidate(z, rows, cases);
     }
   },
 

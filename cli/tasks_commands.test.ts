@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+import { mkdtempSync, readFileSync, writeFileSync, mkdirSync, existsSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { generateCommand, type GenerateArgs, tasksShowCommand, tasksStatsCommand, tasksVerifyCommand } from "./tasks_commands.ts";
+import { fakeIo, runMech } from "./test_support.ts";
+import { InputError } from "./io.ts";
+import { StoreError } from "../engine/tasks/store.ts";
+
+const temp = () => mkdtempSync(join(tmpdir(), "mech-tasks-"));
+const args = (out: string, more: Partial<GenerateArgs> = {}): GenerateArgs => ({
+  out, mechanisms: "thermal_two_masses,electrical_resistor", seed: "cli-test", perLevel: 2, maxTokens: 80_000, force: false, json: false, ...more,
+});
+
+describe("mech generate and mech tasks", () => {
+  const dir = join(temp(), "bench");
+  const io = fakeIo();
+  const code = generateCommand(args(dir), io);
+
+  it("writes the four files and prints the Table 3 summary", () => {
+    expect(code).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual(["manifest.json", "problems.jsonl", "solutions.jsonl", "tasks.jsonl"]);
+    expect(io.lines).toContain("| task family | items | mechanisms | complete pools | partial pools | empty pools |");
+    expect(io.lines.some((l) => /^\| state_consistency \| \d+ \| 2 \|/.test(l))).toBe(true);
+    expect(io.lines.some((l) => /^\[4\/4\] thermal_two_masses trace_faithfulness: 8 tasks$/.test(l.replace(/^ERR /, "")))).toBe(true);
+  });
+
+  it("tasks verify recomputes every gold and passes an untouched benchmark", () => {
+    const v = fakeIo();
+    expect(tasksVerifyCommand({ dir, json: false }, v)).toBe(0);
+    expect(v.lines.at(-1)).toMatch(/tasks verified: .* gold answers were recomputed from the catalog$/);
+  });
+
+  it("tasks verify finds a changed gold (and the broken file hash) and exits 1", () => {
+    const copy = join(temp(), "bench");
+    mkdirSync(copy);
+    for (const f of readdirSync(dir)) writeFileSync(join(copy, f), readFileSync(join(dir, f)));
+    const lines = readFileSync(join(copy, "solutions.jsonl"), "utf8").split("\n");
+    const tf = lines.findIndex((l) => l.includes('"unfaithful_step_count"'));
+    const rec = JSON.parse(lines[tf]);
+    rec.answer.unfaithful_step_count += 1;
+    lines[tf] = JSON.stringify(rec);
+    writeFileSync(join(copy, "solutions.jsonl"), lines.join("\n"));
+    const v = fakeIo();
+    expect(tasksVerifyCommand({ dir: copy, json: false }, v)).toBe(1);
+    expect(v.lines.some((l) => l.startsWith("solutions.jsonl: its SHA-256 is not the manifest's"))).toBe(true);
+    expect(v.lines.some((l) => l.includes(`(${rec.task_id}): the gold is {"unfaithful_step_count":${rec.answer.unfaithful_step_count}}, the catalog gives`))).toBe(true);
+  });
+
+  it("tasks show prints the prompt exactly as sent, the gold and the evidence", () => {
+    const first = JSON.parse(readFileSync(join(dir, "tasks.jsonl"), "utf8").split("\n")[0]);
+    const s = fakeIo();
+    expect(tasksShowCommand({ taskId: first.task_id, dir, json: false }, s)).toBe(0);
+    const text = s.lines.join("\n");
+    expect(text).toContain(first.prompt);
+    expect(text).toContain("=== gold answer ===\n{\"answer\":{\"case_results\"");
+    expect(text).toMatch(/=== evidence ===\nC1 \(.*\): \d+ consistent/);
+    expect(() => tasksShowCommand({ taskId: "task_0000000000000000", dir, json: false }, fakeIo())).toThrow(InputError);
+  });
+
+  it("tasks stats prints items per family, mechanism and level", () => {
+    const s = fakeIo();
+    expect(tasksStatsCommand({ dir, json: false }, s)).toBe(0);
+    expect(s.lines).toContain("| mechanism | families | retained |");
+    expect(s.lines.some((l) => l.startsWith("| trace_faithfulness | 4 | 4 | 4 | 4 |"))).toBe(true);
+  });
+});
+
+describe("bad input", () => {
+  it("names an unknown family, a family not generated yet, an unknown mechanism and a bad seed", () => {
+    const out = join(temp(), "x");
+    expect(() => generateCommand(args(out, { families: "state_consistency,bogus" }), fakeIo())).toThrow(/--families: unknown family "bogus" \(expected one of "state_consistency"/);
+    expect(() => generateCommand(args(out, { families: "plausibility" }), fakeIo())).toThrow(/--families: plausibility is not generated yet \(available: state_consistency, trace_faithfulness\)/);
+    expect(() => generateCommand(args(out, { mechanisms: "thermal_two_masses,nope" }), fakeIo())).toThrow(/--mechanisms: unknown mechanism "nope"/);
+    expect(() => generateCommand(args(out, { seed: "has space" }), fakeIo())).toThrow(/--seed: "has space" is not a seed/);
+    expect(existsSync(out)).toBe(false); // nothing was created for a refused command
+  });
+
+  it("refuses a non-empty output directory without --force, and an unwritable one", () => {
+    const busy = temp();
+    writeFileSync(join(busy, "notes.txt"), "mine");
+    expect(() => generateCommand(args(busy), fakeIo())).toThrow(StoreError);
+    expect(() => generateCommand(args(busy), fakeIo())).toThrow(/is not empty \(1 entry\); choose another --out or pass --force/);
+    expect(readFileSync(join(busy, "notes.txt"), "utf8")).toBe("mine");
+    const file = join(temp(), "plain-file");
+    writeFileSync(file, "");
+    expect(() => generateCommand(args(join(file, "sub")), fakeIo())).toThrow(/plain-file\/sub: (a path component is not a directory|no such file or directory)/);
+    expect(() => generateCommand(args(file), fakeIo())).toThrow(/exists and is not a directory/);
+  });
+
+  it("a directory without a manifest is an unfinished generation, not a benchmark", () => {
+    const half = temp();
+    writeFileSync(join(half, "tasks.jsonl"), "");
+    expect(() => tasksStatsCommand({ dir: half, json: false }, fakeIo())).toThrow(/no manifest.json; this is not a generated benchmark, or its generation did not finish/);
+    expect(() => tasksVerifyCommand({ dir: join(half, "missing"), json: false }, fakeIo())).toThrow(/missing: no such directory/);
+  });
+
+  it("a malformed task line is reported with file, line and JSON path", () => {
+    const dir = join(temp(), "b");
+    generateCommand(args(dir, { mechanisms: "thermal_two_masses", families: "trace_faithfulness", perLevel: 1 }), fakeIo());
+    const lines = readFileSync(join(dir, "tasks.jsonl"), "utf8").split("\n");
+    const rec = JSON.parse(lines[1]);
+    rec.level = "D9";
+    lines[1] = JSON.stringify(rec);
+    writeFileSync(join(dir, "tasks.jsonl"), lines.join("\n"));
+    expect(() => tasksVerifyCommand({ dir, json: false }, fakeIo())).toThrow(/tasks\.jsonl:2: at \$\.level: /);
+  });
+
+  it("the CLI exits 2 with one line, no stack trace", () => {
+    const r = runMech("generate", "--families", "bogus");
+    expect(r.code).toBe(2);
+    expect(r.err.trim()).toMatch(/^mech: --families: unknown family "bogus"/);
+    const v = runMech("tasks", "verify", "no/such/dir");
+    expect(v.code).toBe(2);
+    expect(v.err.trim()).toBe("mech: no/such/dir: no such directory");
+  });
+});
