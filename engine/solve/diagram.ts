@@ -9,40 +9,21 @@ export interface Diagram {
   children: Int32Array;
 }
 
-/** Path counts per node, bottom-up, as BigInt (counts can exceed 2^64). */
-export function nodeCounts(d: Diagram): bigint[][] {
+/** Which cells layer l may take (undefined: every cell). */
+export type LayerFilter = (layer: number) => ReadonlySet<number> | undefined;
+
+/**
+ * Path counts per node, bottom-up, as BigInt (counts can exceed 2^64); with `allowed`,
+ * only paths whose cell at each layer is allowed count.
+ */
+export function nodeCounts(d: Diagram, allowed?: LayerFilter): bigint[][] {
   const n = d.order.length;
   const counts: bigint[][] = new Array(n + 1);
   counts[n] = new Array<bigint>(d.layerCount[n]).fill(1n);
   for (let l = n - 1; l >= 0; l--) {
     const k = d.cells[l];
+    const ok = allowed?.(l);
     const below = counts[l + 1];
-    const row = new Array<bigint>(d.layerCount[l]);
-    for (let i = 0; i < d.layerCount[l]; i++) {
-      let s = 0n;
-      const base = d.layerStart[l] + i * k;
-      for (let j = 0; j < k; j++) {
-        const ch = d.children[base + j];
-        if (ch >= 0) s += below[ch];
-      }
-      row[i] = s;
-    }
-    counts[l] = row;
-  }
-  return counts;
-}
-
-/**
- * Paths whose cell at each layer is allowed: `allowed(l)` is the set of cells layer l
- * may take (undefined: every cell). Exact, bottom-up in BigInt like nodeCounts.
- */
-export function countDiagramWhere(d: Diagram, allowed: (layer: number) => ReadonlySet<number> | undefined): bigint {
-  const n = d.order.length;
-  if (d.layerCount[0] === 0) return 0n;
-  let below = new Array<bigint>(d.layerCount[n]).fill(1n);
-  for (let l = n - 1; l >= 0; l--) {
-    const k = d.cells[l];
-    const ok = allowed(l);
     const row = new Array<bigint>(d.layerCount[l]);
     for (let i = 0; i < d.layerCount[l]; i++) {
       let s = 0n;
@@ -53,9 +34,15 @@ export function countDiagramWhere(d: Diagram, allowed: (layer: number) => Readon
       }
       row[i] = s;
     }
-    below = row;
+    counts[l] = row;
   }
-  return below[0];
+  return counts;
+}
+
+/** The number of root-to-terminal paths whose cell at each layer is allowed. */
+export function countDiagramWhere(d: Diagram, allowed: LayerFilter): bigint {
+  if (d.layerCount[0] === 0) return 0n;
+  return nodeCounts(d, allowed)[0][0];
 }
 
 export function countDiagram(d: Diagram): bigint {

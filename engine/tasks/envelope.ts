@@ -38,9 +38,12 @@ export interface Envelope {
  */
 export function envelope(title: string, family: string, mechanism: string, body: string): Envelope {
   const id = taskId(family, mechanism, body);
-  const text = (n: number) =>
-    `Task family: ${title}\nMechanism id: ${mechanism}\nTask id: ${id}\nPrompt tokens: ${groupThousands(n)}\n\n${body}`;
-  let stated = countTokens(body);
+  const header = (n: number) => `Task family: ${title}\nMechanism id: ${mechanism}\nTask id: ${id}\nPrompt tokens: ${groupThousands(n)}\n\n`;
+  const text = (n: number) => header(n) + body;
+  // First guess: header and body counted apart (BPE pre-tokenization splits at the
+  // blank line, so this is usually exact and one count of the whole message confirms it).
+  const bodyTokens = countTokens(body);
+  let stated = bodyTokens + countTokens(header(bodyTokens));
   for (let round = 0; round < 8; round++) {
     const actual = countTokens(text(stated));
     if (actual === stated) return { taskId: id, prompt: text(stated), promptTokens: stated };
