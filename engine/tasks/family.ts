@@ -41,6 +41,11 @@ export interface Gold {
 export interface FamilyCandidate {
   /** The family's complexity scalar (Table 2), computed without the gold. */
   complexity: number;
+  /**
+   * Its level: the band its complexity falls in, or for families whose levels are
+   * fixed by construction (a plan count) that construction's level; null outside every level.
+   */
+  level: Level | null;
   /** Query_f: the gold answer and its audit, from the exact simulator objects. */
   query(): Gold;
   /** Render_f: the prompt body (everything after the envelope's header lines). */
@@ -53,9 +58,9 @@ export interface TaskFamily {
   title: string;
   /** The shape of the gold payload; the evaluator's normalizer answers to the same shape. */
   answer: z.ZodType;
-  /** The frozen absolute level bands: the level of a complexity value, or null outside every band. */
-  level(complexity: number): Level | null;
-  /** A short statement of the bands, for the manifest and the docs. */
+  /** The level a persisted task must have, from its complexity and its audit (`mech tasks verify`). */
+  levelOf(complexity: number, audit: unknown): Level | null;
+  /** A short statement of what each level holds (a complexity band or a construction), for the manifest. */
   bands: Record<Level, string>;
   /**
    * Candidates in a deterministic, seeded order; the driver takes what it needs.
@@ -76,10 +81,15 @@ export interface TaskFamily {
   explain(answer: unknown, audit: unknown): string[];
 }
 
-/** Bands as [lo, hi] pairs (hi inclusive, Infinity for open) → level function and text. */
-export function bandLevels(bands: Record<Level, [number, number]>): Pick<TaskFamily, "level" | "bands"> {
+/** The level whose band [lo, hi] (hi inclusive) holds w, or null. */
+export function bandOf(bands: Record<Level, [number, number]>, w: number): Level | null {
+  return LEVELS.find((l) => w >= bands[l][0] && w <= bands[l][1]) ?? null;
+}
+
+/** Frozen absolute bands on the complexity scalar → `levelOf` and the manifest's text. */
+export function bandLevels(bands: Record<Level, [number, number]>): Pick<TaskFamily, "levelOf" | "bands"> {
   return {
-    level: (w) => LEVELS.find((l) => w >= bands[l][0] && w <= bands[l][1]) ?? null,
+    levelOf: (w) => bandOf(bands, w),
     bands: Object.fromEntries(LEVELS.map((l) => [l, bands[l][1] === Infinity ? `>= ${bands[l][0]}` : `${bands[l][0]}-${bands[l][1]}`])) as Record<Level, string>,
   };
 }

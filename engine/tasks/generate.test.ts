@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { bandLevels, type FamilyCandidate, LEVELS, type TaskFamily } from "./family.ts";
+import { bandLevels, bandOf, type FamilyCandidate, type Level, LEVELS, type TaskFamily } from "./family.ts";
 import { generate } from "./generate.ts";
 import { FAMILIES } from "./families/mod.ts";
 import { benchmarkFiles, buildManifest } from "./manifest.ts";
@@ -11,16 +11,18 @@ import { StateConsistencyAnswer } from "./families/state_consistency.ts";
 import { TraceFaithfulnessAnswer } from "./families/trace_faithfulness.ts";
 import { TaskRecord } from "./records.ts";
 
+const TOY_BANDS: Record<Level, [number, number]> = { D1: [1, 10], D2: [11, 20], D3: [21, 30], D4: [31, 40] };
+
 /** A family the driver has never heard of: it proves the driver needs no change for a new one. */
 function toyFamily(bodies: (i: number) => string, complexity: (i: number) => number, count = 40): TaskFamily {
   return {
     id: "necessity",
     title: "toy",
     answer: z.object({ n: z.int() }).strict(),
-    ...bandLevels({ D1: [1, 10], D2: [11, 20], D3: [21, 30], D4: [31, 40] }),
+    ...bandLevels(TOY_BANDS),
     *candidates(_z, seed) {
       for (let i = 0; i < count; i++) {
-        const c: FamilyCandidate = { complexity: complexity(i), query: () => ({ answer: { n: i }, audit: { seed } }), render: () => bodies(i) };
+        const c: FamilyCandidate = { complexity: complexity(i), level: bandOf(TOY_BANDS, complexity(i)), query: () => ({ answer: { n: i }, audit: { seed } }), render: () => bodies(i) };
         yield c;
       }
     },

@@ -74,7 +74,7 @@ export function generate(opts: GenerateOptions): Generated {
       const rejected = new Map<Level, { invalid: number; over_token_ceiling: number }>(LEVELS.map((l) => [l, { invalid: 0, over_token_ceiling: 0 }]));
       const full = () => LEVELS.every((l) => byLevel.get(l)!.length >= opts.perLevel);
       for (const candidate of family.candidates(objects, opts.seed, (l) => byLevel.get(l)!.length < opts.perLevel)) {
-        const level = family.level(candidate.complexity);
+        const level = candidate.level;
         if (level === null || byLevel.get(level)!.length >= opts.perLevel) continue;
         const gold = candidate.query();
         const body = candidate.render();

@@ -55,7 +55,6 @@ export function verifyBenchmark(b: Benchmark, catalog: CatalogView, onTask?: (do
       if (taskId(t.family, t.mechanism, body) !== t.task_id) findings.push(`${where}: the task id is not the hash of the prompt`);
       if (t.prompt_tokens !== countTokens(t.prompt)) findings.push(`${where}: prompt_tokens ${t.prompt_tokens} is not the prompt's o200k_base count`);
       if (t.prompt_tokens > m.settings.max_prompt_tokens) findings.push(`${where}: ${t.prompt_tokens} tokens, over the ceiling of ${m.settings.max_prompt_tokens}`);
-      if (family.level(t.complexity) !== t.level) findings.push(`${where}: complexity ${t.complexity} is not in level ${t.level}'s band`);
     }
     const s = solutions.get(t.task_id);
     const model = catalog.mechanism(t.mechanism);
@@ -63,6 +62,11 @@ export function verifyBenchmark(b: Benchmark, catalog: CatalogView, onTask?: (do
     else if (!model) findings.push(`${where}: the catalog has no mechanism ${t.mechanism}`);
     else if (family) {
       if (!family.answer.safeParse(s.answer).success) findings.push(`${where}: the gold does not fit the ${t.family} answer shape`);
+      let level: string | null = null;
+      try {
+        level = family.levelOf(t.complexity, s.audit);
+      } catch { /* reported by the recheck below */ }
+      if (level !== t.level) findings.push(`${where}: complexity ${t.complexity} and the audit put the task in ${level ?? "no level"}, not ${t.level}`);
       for (const ref of JSON.stringify(s.audit).match(/"problem":"([0-9a-f]{64})"/g) ?? []) {
         if (!refs.has(ref.slice(11, 75))) findings.push(`${where}: the audit refers to a problem missing from problems.jsonl`);
       }

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { MechanismModel } from "../../model/model.ts";
 import { compile, type CompositeState } from "../../compile/compile.ts";
 import { solve } from "../../solve/solver.ts";
-import { bandLevels, type Level, LEVELS, type Exhibit, type FamilyCandidate, type Gold, type TaskFamily } from "../family.ts";
+import { bandLevels, bandOf, type Level, LEVELS, type Exhibit, type FamilyCandidate, type Gold, type TaskFamily } from "../family.ts";
 import type { CaseRestriction, SemanticObjects } from "../semantic_objects.ts";
 import { keyedRandom } from "../random.ts";
 import { sha256 } from "../hash.ts";
@@ -165,7 +165,7 @@ export function stateConsistencyCandidate(z: SemanticObjects, rows: number[], ca
     const w = rowWeights(z.model, z.states[s]);
     for (const c of cases) complexity += w.laws + w.restrictions + c.restrictions.length;
   }
-  return { complexity, query: () => goldOf(z, rows, cases), render: () => renderBody(z, rows, cases) };
+  return { complexity, level: bandOf(BANDS, complexity), query: () => goldOf(z, rows, cases), render: () => renderBody(z, rows, cases) };
 }
 
 export const stateConsistency: TaskFamily = {

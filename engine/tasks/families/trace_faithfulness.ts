@@ -296,6 +296,7 @@ export const traceFaithfulness: TaskFamily = {
         };
         const candidate: FamilyCandidate = {
           complexity: traceCount * STEPS_PER_TRACE,
+          level,
           query: () => goldOf(z, build().traces, build().contexts),
           render: () => renderBody(z, build().traces, build().contexts),
         };
