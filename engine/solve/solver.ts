@@ -3,7 +3,7 @@
 // relation is the product of the component relations.
 import type { Problem } from "../compile/problem.ts";
 import { cheapestFirst, connectedComponents } from "./components.ts";
-import { countDiagram, countDiagramWhere, type Diagram, diagramPaths } from "./diagram.ts";
+import { countDiagram, countDiagramWhere, type Diagram, diagramPaths, nodeCounts } from "./diagram.ts";
 import { type Kernel, KernelError, type KernelProblem, releaseKernel } from "./kernel.ts";
 import { satisfies } from "./semantics.ts";
 
@@ -187,6 +187,41 @@ export function* interpretations(sol: Solution): Generator<number[]> {
     }
     if (i < 0) return;
   }
+}
+
+/**
+ * One interpretation drawn uniformly from I (count > 0): per component, a walk down its
+ * MDD choosing each edge with probability proportional to the paths below it.
+ * `below(n)` must return a uniform integer in [0, n).
+ */
+export function sampleInterpretation(sol: Solution, below: (n: bigint) => bigint): number[] {
+  if (sol.count === 0n) throw new RangeError("no interpretation to sample: the count is 0");
+  const a = new Array<number>(sol.problem.variables.length).fill(-1);
+  for (const c of sol.components) {
+    if (!c.diagram) {
+      const dom = [...sol.problem.variables[c.vars[0]].domain].sort((x, y) => x - y);
+      a[c.vars[0]] = dom[Number(below(BigInt(dom.length)))];
+      continue;
+    }
+    const d = c.diagram;
+    const counts = nodeCounts(d);
+    let node = 0;
+    for (let l = 0; l < d.order.length; l++) {
+      const k = d.cells[l];
+      let r = below(counts[l][node]);
+      for (let j = 0; j < k; j++) {
+        const ch = d.children[d.layerStart[l] + node * k + j];
+        if (ch < 0) continue;
+        if (r < counts[l + 1][ch]) {
+          a[d.order[l]] = j;
+          node = ch;
+          break;
+        }
+        r -= counts[l + 1][ch];
+      }
+    }
+  }
+  return a;
 }
 
 /** What counting under further restrictions needs of a solution (the factors, not the problem). */

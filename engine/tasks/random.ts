@@ -13,6 +13,8 @@ export interface Random {
   pick<T>(items: readonly T[]): T;
   /** A new array with the items in a random order (Fisher–Yates). */
   shuffle<T>(items: readonly T[]): T[];
+  /** A uniform BigInt in [0, n), n ≥ 1 (counts of interpretations exceed 2^53). */
+  bigBelow(n: bigint): bigint;
 }
 
 /** xoshiro128** seeded with the first 128 bits of SHA-256(key). */
@@ -37,9 +39,21 @@ export function keyedRandom(key: string): Random {
     if (!(n >= 1)) throw new RangeError(`int(${n}): expected n >= 1`);
     return Math.floor(next() * n);
   };
+  const bigBelow = (n: bigint) => {
+    if (n < 1n) throw new RangeError(`bigBelow(${n}): expected n >= 1`);
+    const bits = n.toString(2).length;
+    // rejection sampling over the smallest power of two >= n: exactly uniform
+    for (;;) {
+      let r = 0n;
+      for (let b = 0; b < bits; b += 32) r = (r << 32n) | BigInt(nextU32());
+      r &= (1n << BigInt(bits)) - 1n;
+      if (r < n) return r;
+    }
+  };
   return {
     next,
     int,
+    bigBelow,
     between: (lo, hi) => lo + int(hi - lo + 1),
     pick: (items) => items[int(items.length)],
     shuffle: (items) => {

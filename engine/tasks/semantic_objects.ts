@@ -3,10 +3,26 @@
 // (composite state, restrictions) pair share one exact solve.
 import type { MechanismModel } from "../model/model.ts";
 import { multiStateInstances } from "../model/model.ts";
-import { compile, type CompositeState, compositeStates, type ExtraRestriction } from "../compile/compile.ts";
+import { compile, type CompositeState, compositeStates, type ExtraRestriction, findScenario } from "../compile/compile.ts";
 import type { Problem } from "../compile/problem.ts";
-import { countRestricted, type Factors, factorsOf, solve } from "../solve/solver.ts";
+import { countRestricted, type Factors, factorsOf, type Solution, solve } from "../solve/solver.ts";
 import type { Random } from "./random.ts";
+import { Session, SessionLimitError } from "../episode/session.ts";
+import { reach, type ReachGraph, ReachLimitError } from "../episode/reach.ts";
+import type { Episode } from "../episode/episode.ts";
+import { sampleInterpretation } from "../solve/solver.ts";
+
+/** Bounds on one task's episode graph: beyond them the candidate is dropped (its prompt would not fit anyway). */
+export const MAX_TASK_EPISODES = 500;
+export const MAX_CANDIDATES_PER_SOURCE = 50_000;
+/** Solved (state, scenario) cases kept for drawing further initial episodes. */
+const MAX_CACHED_CASE_SOLUTIONS = 256;
+
+/** An initial episode and the scenario whose context defines its universe V_r. */
+export interface InitialEpisode {
+  scenario: string;
+  episode: Episode;
+}
 
 /** Restrictions a task displays on top of the persistent ones: variable → allowed cells. */
 export interface CaseRestriction {
@@ -21,6 +37,10 @@ export class SemanticObjects {
   private readonly factors = new Map<number, Factors>();
   /** Exact solves performed (for the benchmark and the progress line). */
   solves = 0;
+  /** One simulation session per scenario, shared by every family (its successors are memoized). */
+  private readonly sessions = new Map<string, Session>();
+  private readonly caseCounts = new Map<string, bigint>();
+  private readonly caseSolutions = new Map<string, Solution>();
 
   constructor(readonly model: MechanismModel) {
     this.states = [...compositeStates(model)];
@@ -75,5 +95,49 @@ export class SemanticObjects {
       open[j] = open[n - 1];
     }
     return null;
+  }
+
+  /** The simulation session of a scenario (Algorithm 2, lines 22-29), created once. */
+  session(scenario: string): Session {
+    let x = this.sessions.get(scenario);
+    if (!x) this.sessions.set(scenario, (x = new Session(this.model, scenario, { maxCandidates: MAX_CANDIDATES_PER_SOURCE })));
+    return x;
+  }
+
+  /**
+   * An initial episode: a scenario drawn uniformly (or the one named), then a composite state drawn
+   * uniformly among those with an interpretation under the scenario's context and case
+   * restrictions, then one of its interpretations drawn uniformly. Null when the drawn
+   * scenario has no episode.
+   */
+  drawInitialEpisode(rng: Random, only?: string): InitialEpisode | null {
+    const scenario = only === undefined ? rng.pick(this.model.scenarios) : findScenario(this.model, only);
+    const open = this.states.map((_, i) => i);
+    for (let n = open.length; n > 0; n--) {
+      const j = rng.int(n);
+      const i = open[j];
+      open[j] = open[n - 1];
+      const key = `${scenario.id}/${i}`;
+      if (this.caseCounts.get(key) === 0n) continue;
+      let sol = this.caseSolutions.get(key);
+      if (!sol) {
+        sol = solve(compile(this.model, this.states[i], scenario.id).problem);
+        this.solves++;
+        this.caseCounts.set(key, sol.count);
+        if (sol.count > 0n && this.caseSolutions.size < MAX_CACHED_CASE_SOLUTIONS) this.caseSolutions.set(key, sol);
+      }
+      if (sol.count > 0n) return { scenario: scenario.id, episode: { state: this.states[i], cells: sampleInterpretation(sol, (k) => rng.bigBelow(k)) } };
+    }
+    return null;
+  }
+
+  /** A^{≤H}(x0) in the scenario's session, or null when it exceeds the task bounds. */
+  graph(x0: InitialEpisode, horizon: number): ReachGraph | null {
+    try {
+      return reach(this.session(x0.scenario), [x0.episode], horizon, { maxEpisodes: MAX_TASK_EPISODES });
+    } catch (e) {
+      if (e instanceof ReachLimitError || e instanceof SessionLimitError) return null;
+      throw e;
+    }
   }
 }

@@ -1,0 +1,135 @@
+// Episode-graph transitions (Definition 7, Table 7): from one complete initial episode
+// and a horizon H, the distinct (component, source state, target state) triples that
+// admissible reachable edges realize (edges entering depth H included, none leaving it).
+import { z } from "zod";
+import type { MechanismModel } from "../../model/model.ts";
+import { bandLevels, bandOf, type FamilyCandidate, type Level, type TaskFamily } from "../family.ts";
+import type { InitialEpisode, SemanticObjects } from "../semantic_objects.ts";
+import { keyedRandom } from "../random.ts";
+import type { ReachGraph } from "../../episode/reach.ts";
+import { transitionTriples } from "../../episode/render.ts";
+import { mandatoryDepartures, optionalTerminations, terminationGroups } from "../../episode/causes.ts";
+import { CONFLUENCE_RULE, modelLines } from "../render/model_text.ts";
+import { contextLines, EDGE_RULES, episodeLines, transitionLines } from "../render/episode_text.ts";
+import { auditGraph, GraphJson, rebuildGraph } from "./episode_common.ts";
+
+export const Triple = z.object({ component: z.string().min(1), source_state: z.string().min(1), target_state: z.string().min(1) }).strict();
+export const TransitionAnswer = z.object({ admissible_component_state_transitions: z.array(Triple).min(1) }).strict();
+
+export const TransitionAudit = z.object({
+  graph: GraphJson,
+  /** Per gold triple, the ids of the graph's edges that realize it. */
+  witnesses: z.array(z.object({ triple: Triple, edges: z.array(z.int().min(0)).min(1) }).strict()),
+  /** Table 2's terms per expanded source episode. */
+  sources: z.array(z.object({ episode: z.int().min(0), boundary_causes: z.number(), declared_transitions: z.int().min(0) }).strict()),
+}).strict();
+type TransitionAudit = z.infer<typeof TransitionAudit>;
+
+/** Frozen bands on Σ_x B_x·T_x, by decade (the scalar spans 1 to 10^7 over the catalog). */
+export const BANDS: Record<Level, [number, number]> = { D1: [1, 9], D2: [10, 99], D3: [100, 999], D4: [1000, Infinity] };
+/** Horizons tried, D1–D2 prefer 1 and D3–D4 prefer 2 (Table 7). */
+export const HORIZONS = [1, 2];
+export const ATTEMPTS = 32;
+
+/** Gold triples, renamed to the answer's field names. */
+export function goldTriples(m: MechanismModel, g: ReachGraph) {
+  return transitionTriples(m, g).map((t) => ({ component: t.component, source_state: t.source, target_state: t.target }));
+}
+
+/**
+ * Table 2: for each distinct episode expanded as a source (depth < H), B_x · T_x with
+ * B_x the number of non-intrastate causes (1 at an instant, 2^g − 1 for g termination
+ * groups of a lasting episode) and T_x the declared transitions out of its components' states.
+ */
+export function complexityTerms(z: SemanticObjects, scenario: string, g: ReachGraph, horizon: number) {
+  const session = z.session(scenario);
+  const t = session.table;
+  const expanded = [...new Set(g.layers.filter((l) => l.depth < horizon).flatMap((l) => l.episodes))].sort((a, b) => a - b);
+  return expanded.map((id) => {
+    const x = g.episodes[id];
+    const instant = mandatoryDepartures(t, x).length > 0;
+    const groups = instant ? 0 : terminationGroups(t, optionalTerminations(t, x), session.source(x.state).classes).length;
+    const declared = z.model.transitions.filter((d) => x.state[d.instance] === d.from).length;
+    return { episode: id, boundary_causes: instant ? 1 : 2 ** groups - 1, declared_transitions: declared };
+  });
+}
+
+function renderBody(m: MechanismModel, x0: InitialEpisode, horizon: number): string {
+  return [
+    "List every admissible component-state transition in this mechanism scenario.",
+    "",
+    `Build the exact episode graph reachable from the initial episode through ${horizon} edge${horizon === 1 ? "" : "s"}: the edges out of the initial episode, and for a horizon above 1 the edges out of every episode they reach, up to depth ${horizon} (edges entering depth ${horizon} count, edges leaving it do not).`,
+    "Return each distinct change of one component's state realized by at least one of those edges, as (component, source state, target state). An edge that changes several components gives one entry per changed component. A declared transition that no edge realizes is not returned, and edges that change only cells are ignored.",
+    "",
+    EDGE_RULES,
+    CONFLUENCE_RULE,
+    "",
+    ...modelLines(m),
+    "",
+    ...transitionLines(m),
+    "",
+    ...contextLines(m, x0.scenario),
+    "",
+    `The horizon is ${horizon}.`,
+    ...episodeLines(m, "Initial episode", x0.episode),
+    "",
+    "Answer with one JSON object of this shape, one entry per distinct triple, sorted by component, then source_state, then target_state:",
+    JSON.stringify({ answer: { admissible_component_state_transitions: [{ component: "<component>", source_state: "<state>", target_state: "<state>" }] } }),
+  ].join("\n");
+}
+
+export const transition: TaskFamily = {
+  id: "transition",
+  title: "transition",
+  answer: TransitionAnswer,
+  ...bandLevels(BANDS),
+
+  *candidates(z, seed) {
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      const rng = keyedRandom(`${seed}/transition/${z.model.id}/${attempt}`);
+      const x0 = z.drawInitialEpisode(rng);
+      if (!x0) continue;
+      const horizon = HORIZONS[attempt % HORIZONS.length];
+      const g = z.graph(x0, horizon);
+      if (!g) continue;
+      const terms = complexityTerms(z, x0.scenario, g, horizon);
+      const complexity = terms.reduce((n, s) => n + s.boundary_causes * s.declared_transitions, 0);
+      const candidate: FamilyCandidate = {
+        complexity,
+        level: bandOf(BANDS, complexity),
+        query: () => {
+          const triples = goldTriples(z.model, g);
+          const graph = auditGraph(z.model, x0.scenario, horizon, g);
+          const key = (t: { component: string; source: string; target: string }) => `${t.component}|${t.source}|${t.target}`;
+          const witnesses = triples.map((t) => ({
+            triple: t,
+            edges: graph.edges.filter((e) => e.declarations.some((d) => key({ component: d.component, source: d.from, target: d.to }) === key({ component: t.component, source: t.source_state, target: t.target_state }))).map((e) => e.id),
+          }));
+          const audit: TransitionAudit = { graph, witnesses, sources: terms };
+          return { answer: { admissible_component_state_transitions: triples }, audit };
+        },
+        render: () => renderBody(z.model, x0, horizon),
+      };
+      yield candidate;
+    }
+  },
+
+  valid(gold) {
+    return (gold.answer.admissible_component_state_transitions as unknown[]).length ? null : "no edge changes a component's state";
+  },
+
+  recheck(model, auditData) {
+    const audit = TransitionAudit.parse(auditData);
+    return { admissible_component_state_transitions: goldTriples(model, rebuildGraph(model, audit.graph)) };
+  },
+
+  explain(_answer, auditData) {
+    const audit = TransitionAudit.parse(auditData);
+    const g = audit.graph;
+    const out = [`${g.episodes.length} episodes and ${g.edges.length} edges within horizon ${g.horizon} (scenario ${g.scenario}).`];
+    for (const w of audit.witnesses) {
+      out.push(`${w.triple.component}: ${w.triple.source_state} -> ${w.triple.target_state} on ${w.edges.length} edge${w.edges.length === 1 ? "" : "s"}, e.g. edge ${w.edges[0]} (episode ${g.edges[w.edges[0]].source} -> ${g.edges[w.edges[0]].target}, ${g.edges[w.edges[0]].cause.kind})`);
+    }
+    return out;
+  },
+};

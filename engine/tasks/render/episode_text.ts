@@ -1,0 +1,48 @@
+// What an episode-graph task adds to the model text: the declared transitions with
+// their guards and event variables, the scenario's operating context, the edge rules in
+// words, and episodes written out in full. With these and modelLines a reader can
+// rebuild the graph the gold was computed from.
+import type { MechanismModel, ModelGuard } from "../../model/model.ts";
+import type { Episode } from "../../episode/episode.ts";
+import { findScenario } from "../../compile/compile.ts";
+import { restrictionText } from "./model_text.ts";
+
+const guards = (m: MechanismModel, gs: readonly ModelGuard[]) => (gs.length ? gs.map((g) => restrictionText(m, g)).join(" and ") : "none");
+
+/** Every declared component-state transition, per component, in declaration order. */
+export function transitionLines(m: MechanismModel): string[] {
+  const out = ["Declared component-state transitions (a component may change state only along one of these):"];
+  for (const t of m.transitions) {
+    const on = t.event === null ? "no event variable" : `event variable ${m.variables[t.event].name}`;
+    out.push(`- ${t.instance}: ${t.from} -> ${t.to}; ${on}; source guard ${guards(m, t.source)}; target guard ${guards(m, t.target)}`);
+  }
+  if (out.length === 1) out.push("- none");
+  return out;
+}
+
+/** The scenario's operating context: restrictions every episode of the graph satisfies. */
+export function contextLines(m: MechanismModel, scenario: string): string[] {
+  const sc = findScenario(m, scenario);
+  return sc.context.length
+    ? [`Operating context (holds in every episode, in addition to the persistent restrictions): ${sc.context.map((r) => restrictionText(m, r)).join(" and ")}.`]
+    : ["Operating context: no restrictions beyond the persistent ones."];
+}
+
+export const EDGE_RULES = [
+  "Episode-graph rules.",
+  "An episode is one composite state together with one admissible interpretation of it: a cell for every variable that satisfies the persistent restrictions, the operating context, the restrictions of its states and every active law. The initial episode is given; every other episode need only satisfy those.",
+  "A variable whose time derivative is also a variable (the derivative of x is named d1__x, with dots written as __; d2__ is the next order) is integrated, and its direction is the sign of its derivative's cell.",
+  "Causes. An integrated variable at a point cell (a landmark such as zero) with a nonzero derivative must leave it at once for the adjacent interval in its direction: an episode with any such departure is an instant, and its only cause is all of those departures together.",
+  "Any other episode lasts. It may end by a set of terminations (an integrated variable in an interval, moving toward an adjacent point, reaches that point), where the terminations to zero of variables tied by a two-term law of the state (equal or opposite signs throughout it) happen together; or it may change within its interval with no event (the intrastate cause). Mandatory departures suppress every optional termination.",
+  "An edge from x to a different episode x' under a cause of x requires: parameters keep their cells; an integrated variable changes only by its event, except that one at a point with a zero derivative may leave it in the direction of its derivative's new cell; every event reaches the adjacent cell in its direction; every variable keeps its cell or moves to an adjacent one, except that variables of a law that a state change switches on or off (and variables tied to them by active laws) may jump; a variable leaving an interval moves in its derivative's direction in x; x' is an episode as defined above.",
+  "Causality: every other changed variable must be connected to the cause through changed variables (for the intrastate cause, to an integrated variable with a nonzero derivative, through any variables), two variables being connected when they occur in one law active in x or x', when one is the derivative of the other, or when both belong to the state-specific laws or restrictions of a component that changes state. Feedback cannot start a change by itself.",
+  "Declarations: every component that changes state needs a declared transition from its old to its new state whose source guard holds in x, whose target guard holds in x', and whose event variable, if it names one, changes on the edge. Components that keep their state need none, so an edge may change cells only. There are no edges from an episode to itself.",
+].join("\n");
+
+/** An episode in full: its composite state, then every variable's cell as one JSON object. */
+export function episodeLines(m: MechanismModel, label: string, x: Episode): string[] {
+  return [
+    `${label} composite state: ${m.instances.map((i) => `${i.name}.${x.state[i.name]}`).join(", ")}.`,
+    `${label} cells: ${JSON.stringify(Object.fromEntries(m.variables.map((v, k) => [v.name, v.cells[x.cells[k]]])))}`,
+  ];
+}
