@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { envelope, groupThousands, normalizePrompt, SYSTEM_MESSAGE, taskId } from "./envelope.ts";
 import { countTokens } from "./tokens.ts";
 import { keyedRandom } from "./random.ts";
@@ -22,6 +23,16 @@ describe("envelope", () => {
       expect(e.promptTokens).toBe(countTokens(e.prompt));
       expect(e.prompt).toContain(`Prompt tokens: ${groupThousands(e.promptTokens)}\n`);
     }
+  });
+
+  it("the count is exact for any body starting with a letter (header and body counted apart) and for any other body", () => {
+    fc.assert(
+      fc.property(fc.constantFrom("A", "x", "Z", " ", "\n", "{", "9"), fc.string({ unit: "grapheme", maxLength: 300 }), (first, rest) => {
+        const e = envelope("necessity", "necessity", "m", first + rest);
+        expect(e.promptTokens).toBe(countTokens(e.prompt));
+      }),
+      { numRuns: 400, seed: 7 },
+    );
   });
 
   it("the task id depends on family, mechanism and the normalized body only", () => {

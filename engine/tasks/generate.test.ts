@@ -99,15 +99,28 @@ describe("generated files", () => {
     expect(g.solutions.map((s) => s.task_id)).toEqual(g.tasks.map((t) => t.task_id));
   });
 
-  it("every gold has the paper's output shape: case_results for state consistency, unfaithful_step_count for trace faithfulness", () => {
+  it("every gold has the paper's output shape, and the family's own schema accepts it", () => {
+    const keys: Record<string, string[]> = {
+      state_consistency: ["case_results"],
+      plausibility: ["plausibility_labels"],
+      necessity: ["necessity_labels"],
+      transition: ["admissible_component_state_transitions"],
+      functional_recovery: ["plan_statuses"],
+      trace_faithfulness: ["unfaithful_step_count"],
+    };
+    expect(new Set(g.tasks.map((t) => t.family))).toEqual(new Set(Object.keys(keys)));
     g.tasks.forEach((t, i) => {
       const a = g.solutions[i].answer;
+      expect(Object.keys(a)).toEqual(keys[t.family]);
+      expect(FAMILIES.find((f) => f.id === t.family)!.answer.safeParse(a).success).toBe(true);
       if (t.family === "state_consistency") {
         const r = StateConsistencyAnswer.parse(a);
         expect(Object.keys(r.case_results).at(-1)).toBe("base");
         for (const c of Object.values(r.case_results)) expect(Object.keys(c)).toEqual(["consistent_count", "consistent_ids"]);
-      } else {
-        expect(Object.keys(TraceFaithfulnessAnswer.parse(a))).toEqual(["unfaithful_step_count"]);
+      }
+      if (t.family === "trace_faithfulness") TraceFaithfulnessAnswer.parse(a);
+      if (t.family === "transition") {
+        for (const x of (a as { admissible_component_state_transitions: object[] }).admissible_component_state_transitions) expect(Object.keys(x)).toEqual(["component", "source_state", "target_state"]);
       }
     });
   });

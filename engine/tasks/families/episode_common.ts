@@ -6,32 +6,57 @@ import { multiStateInstances } from "../../model/model.ts";
 import { Session } from "../../episode/session.ts";
 import { reach, type ReachGraph } from "../../episode/reach.ts";
 import type { Episode } from "../../episode/episode.ts";
-import { graphJson } from "../../episode/render.ts";
-import { GraphJson } from "../../episode/graph_json.ts";
-import { cellByName } from "./audit_names.ts";
+import { causeJson } from "../../episode/render.ts";
+import { CauseJson } from "../../episode/graph_json.ts";
 
-export { GraphJson };
+/**
+ * The audit form of a bounded graph A^{≤H}(X0): every episode with its composite state
+ * and full cell vector (cell indices into the listed quantity spaces), every edge with
+ * source, target and cause, and the exact-depth layers. Ids are positions.
+ */
+export const TaskGraph = z.object({
+  scenario: z.string(),
+  horizon: z.int().min(0),
+  variables: z.array(z.object({ name: z.string(), cells: z.array(z.string()).min(1) }).strict()),
+  initial: z.array(z.int().min(0)).min(1),
+  layers: z.array(z.object({ depth: z.int().min(0), episodes: z.array(z.int().min(0)), edges: z.array(z.int().min(0)) }).strict()),
+  episodes: z.array(z.object({ state: z.record(z.string(), z.string()), cells: z.array(z.int().min(0)) }).strict()),
+  edges: z.array(z.object({ source: z.int().min(0), target: z.int().min(0), cause: CauseJson }).strict()),
+}).strict();
+export type TaskGraph = z.infer<typeof TaskGraph>;
 
-/** The audit form of a bounded graph: graph_json.ts's machine format (every episode in full, every edge with its cause and evidence). */
-export const auditGraph = (m: MechanismModel, scenario: string, horizon: number, g: ReachGraph): GraphJson => graphJson(m, scenario, horizon, g);
+export function auditGraph(m: MechanismModel, scenario: string, horizon: number, g: ReachGraph): TaskGraph {
+  const multi = multiStateInstances(m);
+  return {
+    scenario,
+    horizon,
+    variables: m.variables.map((v) => ({ name: v.name, cells: [...v.cells] })),
+    initial: [...g.layers[0].episodes],
+    layers: g.layers.map((l) => ({ depth: l.depth, episodes: [...l.episodes], edges: [...l.edges] })),
+    episodes: g.episodes.map((x) => ({ state: Object.fromEntries(multi.map((i) => [i.name, x.state[i.name]])), cells: [...x.cells] })),
+    edges: g.edges.map((e) => ({ source: e.source, target: e.target, cause: causeJson(m, e.edge.cause) })),
+  };
+}
 
-/** An episode of an audited graph, back as cell indices (every component's state included). */
-export function episodeFromAudit(m: MechanismModel, g: GraphJson, id: number): Episode {
+/** The cell name of variable v in episode id. */
+export const cellOf = (g: TaskGraph, id: number, v: number) => g.variables[v].cells[g.episodes[id].cells[v]];
+
+/** An episode of an audited graph, back as an episode of the model (every component's state included). */
+export function episodeFromAudit(m: MechanismModel, g: TaskGraph, id: number): Episode {
   const e = g.episodes[id];
   if (!e) throw new Error(`the audit has no episode ${id}`);
-  if (g.variables.length !== m.variables.length || g.variables.some((v, i) => v !== m.variables[i].name)) {
+  if (g.variables.length !== m.variables.length || g.variables.some((v, i) => v.name !== m.variables[i].name || v.cells.join() !== m.variables[i].cells.join())) {
     throw new Error(`the audit's variables are not ${m.id}'s`);
   }
   const state: Record<string, string> = {};
   for (const i of m.instances) state[i.name] = i.states.length > 1 ? e.state[i.name] : i.states[0];
   for (const i of multiStateInstances(m)) if (!i.states.includes(state[i.name])) throw new Error(`episode ${id}: ${i.name} has no state ${state[i.name]}`);
-  return { state, cells: e.cells.map((c, v) => cellByName(m, v, c)) };
+  return { state, cells: [...e.cells] };
 }
 
-/** Rebuilds A^{≤H} from the catalog alone: a fresh session from the audit's initial episode. */
-export function rebuildGraph(m: MechanismModel, g: GraphJson): ReachGraph {
-  const x0 = g.initial.map((id) => episodeFromAudit(m, g, id));
-  return reach(new Session(m, g.scenario), x0, g.horizon);
+/** Rebuilds A^{≤H} from the catalog alone: a fresh session from the audit's initial episodes. */
+export function rebuildGraph(m: MechanismModel, g: TaskGraph): ReachGraph {
+  return reach(new Session(m, g.scenario), g.initial.map((id) => episodeFromAudit(m, g, id)), g.horizon);
 }
 
 /** Successor ids per episode id of a graph (the targets of its edges out of each source). */
@@ -47,12 +72,18 @@ export type Fact = z.infer<typeof Fact>;
 
 export const factText = (f: Fact) => `${f.var}=${f.cell}`;
 
+const indexes = new WeakMap<TaskGraph, Map<string, number>>();
+
+/** The index of a variable of an audited graph by name. */
+export function graphVariable(g: TaskGraph, name: string): number {
+  let map = indexes.get(g);
+  if (!map) indexes.set(g, (map = new Map(g.variables.map((v, i) => [v.name, i]))));
+  const v = map.get(name);
+  if (v === undefined) throw new Error(`a fact names ${name}, which the graph does not have`);
+  return v;
+}
+
 /** Whether episode id of an audited graph satisfies every fact. */
-export function satisfiesFacts(g: GraphJson, id: number, facts: readonly Fact[]): boolean {
-  const e = g.episodes[id];
-  return facts.every((f) => {
-    const v = g.variables.indexOf(f.var);
-    if (v < 0) throw new Error(`a fact names ${f.var}, which the graph does not have`);
-    return e.cells[v] === f.cell;
-  });
+export function satisfiesFacts(g: TaskGraph, id: number, facts: readonly Fact[]): boolean {
+  return facts.every((f) => cellOf(g, id, graphVariable(g, f.var)) === f.cell);
 }

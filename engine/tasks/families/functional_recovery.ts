@@ -17,7 +17,7 @@ import { MAX_TASK_EPISODES, type SemanticObjects } from "../semantic_objects.ts"
 import { keyedRandom, type Random } from "../random.ts";
 import { CONFLUENCE_RULE, modelLines, restrictionText } from "../render/model_text.ts";
 import { contextLines, EDGE_RULES, episodeLines, transitionLines } from "../render/episode_text.ts";
-import { auditGraph, Fact, factText, GraphJson, rebuildGraph, satisfiesFacts, successorIds } from "./episode_common.ts";
+import { auditGraph, Fact, factText, TaskGraph, rebuildGraph, satisfiesFacts, successorIds } from "./episode_common.ts";
 import { cellByName, namedCells, variableByName } from "./audit_names.ts";
 
 export const PLANS: Record<Level, number> = { D1: 1, D2: 3, D3: 5, D4: 15 };
@@ -45,7 +45,7 @@ export const FunctionalRecoveryAudit = z.object({
   goal: z.array(Fact).min(1),
   unsafe: z.array(Fact).min(1),
   /** Layer 0: the library; the edges: every admissible one-edge successor of it. */
-  graph: GraphJson,
+  graph: TaskGraph,
   policies: z.array(Policy).min(1),
 }).strict();
 type FunctionalRecoveryAudit = z.infer<typeof FunctionalRecoveryAudit>;
@@ -56,7 +56,7 @@ interface Contract {
 }
 
 /** Definition 8 over a graph whose layer 0 is the library: each policy's status and evidence. */
-export function judgePolicies(g: GraphJson, contract: Contract, outcomeSets: readonly (readonly number[])[]): Policy[] {
+export function judgePolicies(g: TaskGraph, contract: Contract, outcomeSets: readonly (readonly number[])[]): Policy[] {
   const succ = successorIds(g);
   const edgesFrom = g.episodes.map(() => 0);
   for (const e of g.edges) edgesFrom[e.source]++;
@@ -152,7 +152,7 @@ function build(z: SemanticObjects, rng: Random, plans: number): Built | null {
   if (!observable.length) return null;
   const someFact = (): Fact => {
     const v = rng.pick(observable);
-    return { var: m.variables[v].name, cell: g.episodes[rng.pick(g.episodes.map((_, i) => i))].cells[v] };
+    return { var: m.variables[v].name, cell: m.variables[v].cells[g.episodes[rng.int(g.episodes.length)].cells[v]] };
   };
   for (let tries = 0; tries < 200; tries++) {
     const goal = [someFact(), ...(rng.next() < 0.5 ? [someFact()] : [])].filter((f, i, a) => a.findIndex((x) => x.var === f.var) === i);

@@ -10,7 +10,7 @@ import { bandLevels, bandOf, type FamilyCandidate, type Level, type TaskFamily }
 import type { InitialEpisode, SemanticObjects } from "../semantic_objects.ts";
 import { keyedRandom, type Random } from "../random.ts";
 import type { ReachGraph } from "../../episode/reach.ts";
-import { auditGraph, Fact, GraphJson, rebuildGraph, satisfiesFacts } from "./episode_common.ts";
+import { auditGraph, Fact, TaskGraph, rebuildGraph, satisfiesFacts } from "./episode_common.ts";
 
 export const CLAIMS = 4;
 export const NecessityAnswer = z.object({ necessity_labels: z.string().regex(new RegExp(`^[NU]{${CLAIMS}}$`)) }).strict();
@@ -27,7 +27,7 @@ const Claim = z.object({
 }).strict();
 type Claim = z.infer<typeof Claim>;
 
-export const NecessityAudit = z.object({ graph: GraphJson, claims: z.array(Claim).length(CLAIMS) }).strict();
+export const NecessityAudit = z.object({ graph: TaskGraph, claims: z.array(Claim).length(CLAIMS) }).strict();
 type NecessityAudit = z.infer<typeof NecessityAudit>;
 
 /** Frozen bands on |A_reach|, the distinct edges supplied. */
@@ -36,8 +36,8 @@ export const HORIZONS = [1, 2];
 export const ATTEMPTS = 32;
 
 /** Definition 6 by direct quantification over an edge list. */
-export function judge(g: GraphJson, source: readonly Fact[], target: readonly Fact[]): { support: number[]; counterexamples: number[] } {
-  const support = g.edges.filter((e) => satisfiesFacts(g, e.source, source)).map((e) => e.id);
+export function judge(g: TaskGraph, source: readonly Fact[], target: readonly Fact[]): { support: number[]; counterexamples: number[] } {
+  const support = g.edges.map((e, id) => ({ e, id })).filter(({ e }) => satisfiesFacts(g, e.source, source)).map(({ id }) => id);
   const counterexamples = support.filter((id) => !target.some((f) => satisfiesFacts(g, g.edges[id].target, [f])));
   return { support, counterexamples };
 }
@@ -47,11 +47,11 @@ interface Mined {
   target: Fact[];
 }
 
-function mine(m: MechanismModel, g: GraphJson, rng: Random): Mined[] | null {
+function mine(m: MechanismModel, g: TaskGraph, rng: Random): Mined[] | null {
   const coords = m.variables.map((_, i) => i).filter((i) => m.variables[i].kind !== "parameter");
   const varying = coords.filter((v) => new Set(g.episodes.map((e) => e.cells[v])).size > 1);
   if (varying.length < 3) return null;
-  const fact = (v: number, cell: string): Fact => ({ var: m.variables[v].name, cell });
+  const fact = (v: number, cell: number): Fact => ({ var: m.variables[v].name, cell: m.variables[v].cells[cell] });
   const antecedent = (edge: number): Fact[] => {
     const e = g.episodes[g.edges[edge].source];
     const k = Math.min(rng.between(3, 4), varying.length);
@@ -69,7 +69,7 @@ function mine(m: MechanismModel, g: GraphJson, rng: Random): Mined[] | null {
   for (let tries = 0; tries < 300 && (necessary.length < CLAIMS / 2 || unnecessary.length < CLAIMS / 2); tries++) {
     const wantN = necessary.length < CLAIMS / 2 && (unnecessary.length >= CLAIMS / 2 || tries % 2 === 0);
     // U claims start from an edge out of the deepest expanded layer, so a counterexample lies there
-    const pool = wantN ? g.edges.map((e) => e.id) : g.edges.filter((e) => deepest.has(e.source)).map((e) => e.id);
+    const pool = g.edges.map((e, id) => ({ e, id })).filter(({ e }) => wantN || deepest.has(e.source)).map(({ id }) => id);
     if (!pool.length) continue;
     const seedEdge = rng.pick(pool);
     const source = antecedent(seedEdge);
@@ -101,13 +101,13 @@ function mine(m: MechanismModel, g: GraphJson, rng: Random): Mined[] | null {
 const qid = (k: number) => `Q${String(k + 1).padStart(2, "0")}`;
 
 /** The normalized graph: aliases, constant cells once, distinct states once, nodes and edges by row index. */
-function graphLines(m: MechanismModel, g: GraphJson): { lines: string[]; alias: (name: string) => string } {
+function graphLines(m: MechanismModel, g: TaskGraph): { lines: string[]; alias: (name: string) => string } {
   const aliasOf = new Map(m.variables.map((v, i) => [v.name, `v${i + 1}`]));
   const constant = m.variables.map((_, v) => new Set(g.episodes.map((e) => e.cells[v])).size === 1);
   const columns = m.variables.map((_, v) => v).filter((v) => !constant[v]);
   const states = [...new Set(g.episodes.map((e) => JSON.stringify(e.state)))];
   const causes = [...new Set(g.edges.map((e) => JSON.stringify(e.cause)))];
-  const code = (v: number, cell: string) => m.variables[v].cells.indexOf(cell);
+  const code = (_v: number, cell: number) => cell;
   const lines = [
     `Variables (${m.variables.length}), aliased; each lists its cells with their codes:`,
     ...m.variables.map((v, i) => `v${i + 1} = ${v.name}: ${v.cells.map((c, k) => `${k}=${c}`).join(" ")}`),
@@ -123,8 +123,8 @@ function graphLines(m: MechanismModel, g: GraphJson): { lines: string[]; alias: 
     "",
     `Causes (${causes.length}):`,
     ...causes.map((c, k) => {
-      const cause = JSON.parse(c) as GraphJson["edges"][number]["cause"];
-      return `C${k}: ${cause.kind}${cause.events.length ? " " + cause.events.map((e) => `${aliasOf.get(e.var)} ${e.from}->${e.to}`).join(", ") : ""}`;
+      const cause = JSON.parse(c) as TaskGraph["edges"][number]["cause"];
+        return `C${k}: ${cause.kind}${cause.events.length ? " " + cause.events.map((e) => `${aliasOf.get(e.var)} ${e.from}->${e.to}`).join(", ") : ""}`;
     }),
     "",
     `Edges (${g.edges.length}), source -> target (cause):`,
@@ -133,7 +133,7 @@ function graphLines(m: MechanismModel, g: GraphJson): { lines: string[]; alias: 
   return { lines, alias: (name) => aliasOf.get(name)! };
 }
 
-function renderBody(m: MechanismModel, horizon: number, g: GraphJson, claims: Mined[]): string {
+function renderBody(m: MechanismModel, horizon: number, g: TaskGraph, claims: Mined[]): string {
   const { lines, alias } = graphLines(m, g);
   return [
     "Classify bounded temporal necessity claims.",
@@ -153,7 +153,7 @@ function renderBody(m: MechanismModel, horizon: number, g: GraphJson, claims: Mi
   ].join("\n");
 }
 
-function goldOf(g: GraphJson, claims: Mined[]) {
+function goldOf(g: TaskGraph, claims: Mined[]) {
   const out: Claim[] = claims.map((c, k) => {
     const { support, counterexamples } = judge(g, c.source, c.target);
     return { id: qid(k), source: c.source, target: c.target, label: counterexamples.length ? "U" : "N", support, counterexamples };

@@ -12,7 +12,7 @@ import { keyedRandom, type Random } from "../random.ts";
 import type { ReachGraph } from "../../episode/reach.ts";
 import { CONFLUENCE_RULE, modelLines } from "../render/model_text.ts";
 import { contextLines, EDGE_RULES, episodeLines, transitionLines } from "../render/episode_text.ts";
-import { auditGraph, Fact, factText, GraphJson, rebuildGraph, satisfiesFacts, successorIds } from "./episode_common.ts";
+import { auditGraph, Fact, factText, TaskGraph, rebuildGraph, satisfiesFacts, successorIds } from "./episode_common.ts";
 
 export const NARRATIVES = 32;
 /** Horizon and facts per checkpoint at D1–D4 (Table 7: horizons 1, 1, 2, 3; three to six facts). */
@@ -38,7 +38,7 @@ const Narrative = z.object({
 }).strict();
 type Narrative = z.infer<typeof Narrative>;
 
-export const PlausibilityAudit = z.object({ graph: GraphJson, narratives: z.array(Narrative).length(NARRATIVES) }).strict();
+export const PlausibilityAudit = z.object({ graph: TaskGraph, narratives: z.array(Narrative).length(NARRATIVES) }).strict();
 type PlausibilityAudit = z.infer<typeof PlausibilityAudit>;
 
 /**

@@ -7,17 +7,17 @@ import { bandLevels, bandOf, type FamilyCandidate, type Level, type TaskFamily }
 import type { InitialEpisode, SemanticObjects } from "../semantic_objects.ts";
 import { keyedRandom } from "../random.ts";
 import type { ReachGraph } from "../../episode/reach.ts";
-import { transitionTriples } from "../../episode/render.ts";
+import { componentChanges, transitionTriples } from "../../episode/render.ts";
 import { mandatoryDepartures, optionalTerminations, terminationGroups } from "../../episode/causes.ts";
 import { CONFLUENCE_RULE, modelLines } from "../render/model_text.ts";
 import { contextLines, EDGE_RULES, episodeLines, transitionLines } from "../render/episode_text.ts";
-import { auditGraph, GraphJson, rebuildGraph } from "./episode_common.ts";
+import { auditGraph, TaskGraph, rebuildGraph } from "./episode_common.ts";
 
 export const Triple = z.object({ component: z.string().min(1), source_state: z.string().min(1), target_state: z.string().min(1) }).strict();
 export const TransitionAnswer = z.object({ admissible_component_state_transitions: z.array(Triple).min(1) }).strict();
 
 export const TransitionAudit = z.object({
-  graph: GraphJson,
+  graph: TaskGraph,
   /** Per gold triple, the ids of the graph's edges that realize it. */
   witnesses: z.array(z.object({ triple: Triple, edges: z.array(z.int().min(0)).min(1) }).strict()),
   /** Table 2's terms per expanded source episode. */
@@ -100,10 +100,12 @@ export const transition: TaskFamily = {
         query: () => {
           const triples = goldTriples(z.model, g);
           const graph = auditGraph(z.model, x0.scenario, horizon, g);
-          const key = (t: { component: string; source: string; target: string }) => `${t.component}|${t.source}|${t.target}`;
           const witnesses = triples.map((t) => ({
             triple: t,
-            edges: graph.edges.filter((e) => e.declarations.some((d) => key({ component: d.component, source: d.from, target: d.to }) === key({ component: t.component, source: t.source_state, target: t.target_state }))).map((e) => e.id),
+            edges: g.edges.map((e, id) => ({ e, id }))
+              .filter(({ e }) => e.source !== e.target && componentChanges(z.model, g.episodes[e.source], g.episodes[e.target])
+                .some((c) => c.component === t.component && c.source === t.source_state && c.target === t.target_state))
+              .map(({ id }) => id),
           }));
           const audit: TransitionAudit = { graph, witnesses, sources: terms };
           return { answer: { admissible_component_state_transitions: triples }, audit };
