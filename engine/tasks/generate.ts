@@ -68,7 +68,7 @@ export function generate(opts: GenerateOptions): Generated {
   const total = opts.mechanisms.length * opts.families.length;
   let done = 0;
   for (const model of opts.mechanisms) {
-    const objects = new SemanticObjects(model);
+    const objects = new SemanticObjects(model, opts.seed);
     for (const family of opts.families) {
       const byLevel = new Map<Level, Admitted[]>(LEVELS.map((l) => [l, []]));
       const rejected = new Map<Level, { invalid: number; over_token_ceiling: number }>(LEVELS.map((l) => [l, { invalid: 0, over_token_ceiling: 0 }]));

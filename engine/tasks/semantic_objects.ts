@@ -6,10 +6,10 @@ import { multiStateInstances } from "../model/model.ts";
 import { compile, type CompositeState, compositeStates, type ExtraRestriction, findScenario } from "../compile/compile.ts";
 import type { Problem } from "../compile/problem.ts";
 import { countRestricted, type Factors, factorsOf, type Solution, solve } from "../solve/solver.ts";
-import type { Random } from "./random.ts";
+import { keyedRandom, type Random } from "./random.ts";
 import { Session, SessionLimitError } from "../episode/session.ts";
 import { reach, type ReachGraph, ReachLimitError } from "../episode/reach.ts";
-import type { Episode } from "../episode/episode.ts";
+import { type Episode, episodeKey } from "../episode/episode.ts";
 import { sampleInterpretation } from "../solve/solver.ts";
 
 /** Bounds on one task's episode graph: beyond them the candidate is dropped (its prompt would not fit anyway). */
@@ -42,7 +42,11 @@ export class SemanticObjects {
   private readonly caseCounts = new Map<string, bigint>();
   private readonly caseSolutions = new Map<string, Solution>();
 
-  constructor(readonly model: MechanismModel) {
+  private readonly initials: (InitialEpisode | null)[] = [];
+  private readonly graphs = new Map<string, ReachGraph | null>();
+
+  /** `seed` keys the shared pool of initial episodes (initial()). */
+  constructor(readonly model: MechanismModel, readonly seed = "") {
     this.states = [...compositeStates(model)];
   }
 
@@ -131,13 +135,30 @@ export class SemanticObjects {
     return null;
   }
 
-  /** A^{≤H}(x0) in the scenario's session, or null when it exceeds the task bounds. */
-  graph(x0: InitialEpisode, horizon: number): ReachGraph | null {
-    try {
-      return reach(this.session(x0.scenario), [x0.episode], horizon, { maxEpisodes: MAX_TASK_EPISODES });
-    } catch (e) {
-      if (e instanceof ReachLimitError || e instanceof SessionLimitError) return null;
-      throw e;
+  /**
+   * The k-th initial episode of the mechanism's shared pool (drawInitialEpisode with the
+   * stream seed/initial/mechanism/k). Families that start from episodes take them from
+   * here, so their graphs coincide and are built once.
+   */
+  initial(k: number): InitialEpisode | null {
+    while (this.initials.length <= k) {
+      this.initials.push(this.drawInitialEpisode(keyedRandom(`${this.seed}/initial/${this.model.id}/${this.initials.length}`)));
     }
+    return this.initials[k];
+  }
+
+  /** A^{≤H}(x0) in the scenario's session, or null when it exceeds the task bounds; memoized. */
+  graph(x0: InitialEpisode, horizon: number): ReachGraph | null {
+    const key = `${x0.scenario}|${episodeKey(this.model, x0.episode)}|${horizon}`;
+    if (this.graphs.has(key)) return this.graphs.get(key)!;
+    let g: ReachGraph | null;
+    try {
+      g = reach(this.session(x0.scenario), [x0.episode], horizon, { maxEpisodes: MAX_TASK_EPISODES });
+    } catch (e) {
+      if (!(e instanceof ReachLimitError || e instanceof SessionLimitError)) throw e;
+      g = null;
+    }
+    this.graphs.set(key, g);
+    return g;
   }
 }

@@ -171,7 +171,7 @@ export const necessity: TaskFamily = {
   *candidates(z: SemanticObjects, seed: string) {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const rng = keyedRandom(`${seed}/necessity/${z.model.id}/${attempt}`);
-      const x0: InitialEpisode | null = z.drawInitialEpisode(rng);
+      const x0: InitialEpisode | null = z.initial(attempt);
       if (!x0) continue;
       const horizon = HORIZONS[attempt % HORIZONS.length];
       const rg: ReachGraph | null = z.graph(x0, horizon);

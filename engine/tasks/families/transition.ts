@@ -5,7 +5,6 @@ import { z } from "zod";
 import type { MechanismModel } from "../../model/model.ts";
 import { bandLevels, bandOf, type FamilyCandidate, type Level, type TaskFamily } from "../family.ts";
 import type { InitialEpisode, SemanticObjects } from "../semantic_objects.ts";
-import { keyedRandom } from "../random.ts";
 import type { ReachGraph } from "../../episode/reach.ts";
 import { componentChanges, transitionTriples } from "../../episode/render.ts";
 import { mandatoryDepartures, optionalTerminations, terminationGroups } from "../../episode/causes.ts";
@@ -84,10 +83,9 @@ export const transition: TaskFamily = {
   answer: TransitionAnswer,
   ...bandLevels(BANDS),
 
-  *candidates(z, seed) {
+  *candidates(z) {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const rng = keyedRandom(`${seed}/transition/${z.model.id}/${attempt}`);
-      const x0 = z.drawInitialEpisode(rng);
+      const x0 = z.initial(attempt);
       if (!x0) continue;
       const horizon = HORIZONS[attempt % HORIZONS.length];
       const g = z.graph(x0, horizon);
