@@ -76,8 +76,18 @@ export function judgePolicies(g: TaskGraph, contract: Contract, outcomeSets: rea
   });
 }
 
-/** Every episode satisfying the scenario's context and `known`, in canonical order; null past `max`. */
+const libraries = new WeakMap<SemanticObjects, Map<string, Episode[] | null>>();
+
+/** Every episode satisfying the scenario's context and `known`, in canonical order; null past `max`. Memoized per mechanism. */
 function library(z: SemanticObjects, scenario: string, known: ExtraRestriction[], max: number): Episode[] | null {
+  let memo = libraries.get(z);
+  if (!memo) libraries.set(z, (memo = new Map()));
+  const key = `${scenario}|${max}|${known.map((r) => `${r.var}:${r.cells.join(",")}`).join(";")}`;
+  if (!memo.has(key)) memo.set(key, enumerateLibrary(z, scenario, known, max));
+  return memo.get(key)!;
+}
+
+function enumerateLibrary(z: SemanticObjects, scenario: string, known: ExtraRestriction[], max: number): Episode[] | null {
   const sc = findScenario(z.model, scenario);
   const rs = [...sc.context, ...known].map((r) => ({ var: r.var, cells: [...r.cells] }));
   const counts: bigint[] = [];
@@ -278,12 +288,16 @@ export const functionalRecovery: TaskFamily = {
 
   explain(_answer, auditData) {
     const a = FunctionalRecoveryAudit.parse(auditData);
-    const out = [`library of ${a.graph.layers[0].episodes.length} episodes; ${a.graph.edges.length} one-edge successors in all; goal ${a.goal.map(factText).join(" AND ")}; unsafe ${a.unsafe.map(factText).join(" AND ")}`];
+    const lib = a.graph.layers[0].episodes;
+    // library episodes by their prompt labels, successors by graph id
+    const name = (id: number) => (lib.includes(id) ? eid(lib.indexOf(id)) : `episode ${id}`);
+    const names = (ids: number[]) => ids.map(name).join(", ");
+    const out = [`library of ${lib.length} episodes; ${a.graph.edges.length} one-edge successors in all; goal ${a.goal.map(factText).join(" AND ")}; unsafe ${a.unsafe.map(factText).join(" AND ")}`];
     for (const p of a.policies) {
-      out.push(`${p.id} ${p.status}: outcomes ${p.outcomes.join(", ")}`);
+      out.push(`${p.id} ${p.status}: outcomes ${names(p.outcomes)}`);
       for (const v of p.verdicts) {
-        out.push(`  ${v.outcome}: ${v.unsafe ? "unsafe itself; " : ""}${v.successors.length} successor${v.successors.length === 1 ? "" : "s"}` +
-          `${v.unsafe_successors.length ? `, unsafe: ${v.unsafe_successors.join(", ")}` : ""}${v.deadline_failures.length ? `, missing the goal at the deadline: ${v.deadline_failures.join(", ")}` : ""}`);
+        out.push(`  ${name(v.outcome)}: ${v.unsafe ? "unsafe itself; " : ""}${v.successors.length} successor${v.successors.length === 1 ? "" : "s"}` +
+          `${v.unsafe_successors.length ? `, unsafe: ${names(v.unsafe_successors)}` : ""}${v.deadline_failures.length ? `, missing the goal at the deadline: ${names(v.deadline_failures)}` : ""}`);
       }
     }
     return out;
