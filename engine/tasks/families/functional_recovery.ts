@@ -15,8 +15,8 @@ import type { Episode } from "../../episode/episode.ts";
 import { type FamilyCandidate, type Level, LEVELS, type TaskFamily } from "../family.ts";
 import { MAX_TASK_EPISODES, type SemanticObjects } from "../semantic_objects.ts";
 import { keyedRandom, type Random } from "../random.ts";
-import { CONFLUENCE_RULE, modelLines, restrictionText } from "../render/model_text.ts";
-import { contextLines, EDGE_RULES, episodeLines, transitionLines } from "../render/episode_text.ts";
+import { restrictionText } from "../render/model_text.ts";
+import { episodeLines, episodeModelLines } from "../render/episode_text.ts";
 import { auditGraph, Fact, factText, TaskGraph, rebuildGraph, satisfiesFacts, successorIds } from "./episode_common.ts";
 import { cellByName, namedCells, variableByName } from "./audit_names.ts";
 
@@ -210,14 +210,7 @@ function renderBody(m: MechanismModel, b: Built): string {
     "For each outcome, derive every admissible successor after exactly one episode edge. The deadline episodes of an outcome are its successors, or the outcome itself when it has none (a hold for the deadline check only, not an edge).",
     "A policy is unsafe (U) if any of its outcomes, or any successor of one, satisfies all unsafe atoms; otherwise it misses the deadline (D) if any deadline episode of any of its outcomes fails a goal atom; otherwise it recovers (R).",
     "",
-    EDGE_RULES,
-    CONFLUENCE_RULE,
-    "",
-    ...modelLines(m),
-    "",
-    ...transitionLines(m),
-    "",
-    ...contextLines(m, b.scenario),
+    ...episodeModelLines(m, b.scenario),
     "",
     `Fault: loss of declared initial-coordinate restrictions; lost: ${b.lost.map((r) => restrictionText(m, r)).join(" and ")}; still known: ${b.kept.length ? b.kept.map((r) => restrictionText(m, r)).join(" and ") : "none"}.`,
     "",

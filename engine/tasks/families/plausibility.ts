@@ -10,8 +10,7 @@ import { type FamilyCandidate, type Level, LEVELS, type TaskFamily } from "../fa
 import type { InitialEpisode, SemanticObjects } from "../semantic_objects.ts";
 import { keyedRandom, type Random } from "../random.ts";
 import type { ReachGraph } from "../../episode/reach.ts";
-import { CONFLUENCE_RULE, modelLines } from "../render/model_text.ts";
-import { contextLines, EDGE_RULES, episodeLines, transitionLines } from "../render/episode_text.ts";
+import { episodeLines, episodeModelLines } from "../render/episode_text.ts";
 import { auditGraph, Fact, factText, TaskGraph, rebuildGraph, satisfiesFacts, successorIds } from "./episode_common.ts";
 
 export const NARRATIVES = 32;
@@ -149,14 +148,7 @@ function renderBody(m: MechanismModel, x0: InitialEpisode, horizon: number, buil
     `From the initial episode below, build the exact episode graph through ${horizon} edge${horizon === 1 ? "" : "s"}. Each candidate narrative lists conjunctive observations (variable=cell facts) at every checkpoint t = 1 … ${horizon}.`,
     `A narrative is plausible (P) exactly when one path of exactly ${horizon} admissible edge${horizon === 1 ? "" : "s"} starting at the initial episode reaches, after exactly t edges, an episode satisfying every observation listed for checkpoint t, for every t; all of a narrative's observations must hold on that same path. Otherwise it is implausible (I).`,
     "",
-    EDGE_RULES,
-    CONFLUENCE_RULE,
-    "",
-    ...modelLines(m),
-    "",
-    ...transitionLines(m),
-    "",
-    ...contextLines(m, x0.scenario),
+    ...episodeModelLines(m, x0.scenario),
     "",
     `The successor horizon is ${horizon}.`,
     ...episodeLines(m, "Initial episode", x0.episode),

@@ -8,8 +8,7 @@ import type { InitialEpisode, SemanticObjects } from "../semantic_objects.ts";
 import type { ReachGraph } from "../../episode/reach.ts";
 import { componentChanges, transitionTriples } from "../../episode/render.ts";
 import { mandatoryDepartures, optionalTerminations, terminationGroups } from "../../episode/causes.ts";
-import { CONFLUENCE_RULE, modelLines } from "../render/model_text.ts";
-import { contextLines, EDGE_RULES, episodeLines, transitionLines } from "../render/episode_text.ts";
+import { episodeLines, episodeModelLines } from "../render/episode_text.ts";
 import { auditGraph, TaskGraph, rebuildGraph } from "./episode_common.ts";
 
 export const Triple = z.object({ component: z.string().min(1), source_state: z.string().min(1), target_state: z.string().min(1) }).strict();
@@ -60,14 +59,7 @@ function renderBody(m: MechanismModel, x0: InitialEpisode, horizon: number): str
     `Build the exact episode graph reachable from the initial episode through ${horizon} edge${horizon === 1 ? "" : "s"}: the edges out of the initial episode, and for a horizon above 1 the edges out of every episode they reach, up to depth ${horizon} (edges entering depth ${horizon} count, edges leaving it do not).`,
     "Return each distinct change of one component's state realized by at least one of those edges, as (component, source state, target state). An edge that changes several components gives one entry per changed component. A declared transition that no edge realizes is not returned, and edges that change only cells are ignored.",
     "",
-    EDGE_RULES,
-    CONFLUENCE_RULE,
-    "",
-    ...modelLines(m),
-    "",
-    ...transitionLines(m),
-    "",
-    ...contextLines(m, x0.scenario),
+    ...episodeModelLines(m, x0.scenario),
     "",
     `The horizon is ${horizon}.`,
     ...episodeLines(m, "Initial episode", x0.episode),

@@ -5,7 +5,7 @@
 import type { MechanismModel, ModelGuard } from "../../model/model.ts";
 import type { Episode } from "../../episode/episode.ts";
 import { findScenario } from "../../compile/compile.ts";
-import { restrictionText } from "./model_text.ts";
+import { CONFLUENCE_RULE, modelLines, restrictionText } from "./model_text.ts";
 
 const guards = (m: MechanismModel, gs: readonly ModelGuard[]) => (gs.length ? gs.map((g) => restrictionText(m, g)).join(" and ") : "none");
 
@@ -45,4 +45,9 @@ export function episodeLines(m: MechanismModel, label: string, x: Episode): stri
     `${label} composite state: ${m.instances.map((i) => `${i.name}.${x.state[i.name]}`).join(", ")}.`,
     `${label} cells: ${JSON.stringify(Object.fromEntries(m.variables.map((v, k) => [v.name, v.cells[x.cells[k]]])))}`,
   ];
+}
+
+/** What every episode-graph prompt carries: the edge rules, the confluence rule, the model, its transitions and the scenario's context. */
+export function episodeModelLines(m: MechanismModel, scenario: string): string[] {
+  return [EDGE_RULES, CONFLUENCE_RULE, "", ...modelLines(m), "", ...transitionLines(m), "", ...contextLines(m, scenario)];
 }
