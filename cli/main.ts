@@ -122,7 +122,7 @@ const parser = or(
     force: option("--force", { description: message`Replace whatever the output directory holds.` }),
     json: option("--json", { description: message`Print the summary as one JSON object.` }),
   }), {
-    description: message`Generate the MechReasoner benchmark (Algorithm 1): tasks.jsonl, solutions.jsonl, problems.jsonl and manifest.json; prints the Table 3 summary.`,
+    description: message`Generate the MechReasoner benchmark (Algorithm 1): tasks.jsonl, solutions.jsonl, problems.jsonl and manifest.json; prints the Table 3 and Table 11 summaries.`,
   }),
   command("tasks", or(
     command("show", object({

@@ -17,11 +17,13 @@ describe("mech generate and mech tasks", () => {
   const io = fakeIo();
   const code = generateCommand(args(dir), io);
 
-  it("writes the four files and prints the Table 3 summary", () => {
+  it("writes the four files and prints the Table 3 and Table 11 summaries", () => {
     expect(code).toBe(0);
     expect(readdirSync(dir).sort()).toEqual(["manifest.json", "problems.jsonl", "solutions.jsonl", "tasks.jsonl"]);
     expect(io.lines).toContain("| task family | items | mechanisms | complete pools | partial pools | empty pools |");
     expect(io.lines.some((l) => /^\| state_consistency \| \d+ \| 2 \|/.test(l))).toBe(true);
+    expect(io.lines).toContain("| mechanism | families | retained |");
+    expect(io.lines.some((l) => l.startsWith("| thermal_two_masses | state_consistency, "))).toBe(true);
     expect(io.lines.some((l) => /^\[12\/12\] thermal_two_masses trace_faithfulness: 8 tasks$/.test(l.replace(/^ERR /, "")))).toBe(true);
   });
 

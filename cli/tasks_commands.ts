@@ -75,6 +75,8 @@ export function generateCommand(args: GenerateArgs, io: Io): number {
     io.out(`MechReasoner benchmark in ${args.out} (seed ${args.seed}, ${args.perLevel} per level, ceiling ${args.maxTokens} tokens)`);
     io.out("");
     for (const line of summaryLines(manifest)) io.out(line);
+    io.out("");
+    for (const line of mechanismLines(manifest)) io.out(line);
   }
   const secs = (g.timings.totalMs / 1000).toFixed(1);
   io.err(`generated in ${secs} s (${g.timings.solves} exact solves; token counting ${(100 * g.timings.tokenMs / g.timings.totalMs).toFixed(0)} %)`);
