@@ -7,7 +7,7 @@ import { makeToolBox } from "../engine/physment/tools/toolbox.ts";
 import { ToolCall } from "../engine/physment/protocol.ts";
 import { sceneSetup, sceneTruth } from "../engine/physment/setup.ts";
 import { episodeRecord } from "../engine/physment/evaluate.ts";
-import { OpenAIModelClient } from "../engine/physment/agent/openai_client.ts";
+import { OpenAIModelClient } from "../engine/llm/openai_client.ts";
 import { DEFAULT_BUDGETS, type ModelEntry, runBenchmark } from "../engine/physment/agent/runner.ts";
 import { ProcedureClient } from "../engine/physment/reference.ts";
 import { FileTranscriptStore, parseTranscript } from "../engine/physment/agent/transcript.ts";

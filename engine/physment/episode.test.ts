@@ -7,14 +7,14 @@ import { sceneSetup, sceneTruth } from "./setup.ts";
 import { buildPrompt } from "./agent/prompt.ts";
 import { runEpisode } from "./agent/loop.ts";
 import { scriptedAgent, type ScriptedTurn } from "./agent/scripted_client.ts";
-import { OpenAIModelClient } from "./agent/openai_client.ts";
+import { OpenAIModelClient } from "../llm/openai_client.ts";
 import { MemoryTranscriptStore, parseTranscript } from "./agent/transcript.ts";
 import { completion, type Loopback, startLoopback } from "./agent/test_support.ts";
 import { runBenchmark } from "./agent/runner.ts";
 import { episodeRecord } from "./evaluate.ts";
 import { scoreEpisode } from "./score/dimensions.ts";
 import type { ProtocolName } from "./agent/protocols.ts";
-import type { ModelClient } from "./agent/model.ts";
+import type { ModelClient } from "../llm/model.ts";
 
 const DROP_JSON = JSON.stringify({
   metadata: {

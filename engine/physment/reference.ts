@@ -4,7 +4,7 @@
 // verify the gold answer) and as a model client inside the agent loop (the scripted
 // reference agent), so both see exactly the same calls.
 import type { ToolBox, ToolCall, ToolResult } from "./protocol.ts";
-import type { ChatMessage, ModelClient, ModelResponse } from "./agent/model.ts";
+import type { ChatMessage, ModelClient, ModelResponse } from "../llm/model.ts";
 
 export type Answer = number | string | (number | string)[];
 

@@ -2,8 +2,8 @@
 // OpenAI-compatible server, a fake ToolBox, and in-memory transcripts.
 import { afterEach, describe, expect, it } from "vitest";
 import { runEpisode } from "./loop.ts";
-import { type ChatMessage, ModelError } from "./model.ts";
-import { OpenAIModelClient } from "./openai_client.ts";
+import { type ChatMessage, ModelError } from "../../llm/model.ts";
+import { OpenAIModelClient } from "../../llm/openai_client.ts";
 import { buildPrompt } from "./prompt.ts";
 import type { ProtocolName } from "./protocols.ts";
 import { MemoryTranscriptStore, parseTranscript, type TranscriptRecord } from "./transcript.ts";

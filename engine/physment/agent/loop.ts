@@ -4,10 +4,10 @@
 // (ToolBox.answered is set; later calls in the same response are skipped) or when the budget
 // is spent, in which case there is no answer and scoring counts the scene as incorrect.
 import type { ToolBox, ToolResult } from "../protocol.ts";
-import { addUsage, type ChatMessage, type ModelClient, ModelError, type Usage, ZERO_USAGE } from "./model.ts";
+import { addUsage, type ChatMessage, type ModelClient, ModelError, type Usage, ZERO_USAGE } from "../../llm/model.ts";
 import type { InitialPrompt, Strategy } from "./prompt.ts";
 import { type Protocol, protocolByName, type ProtocolName } from "./protocols.ts";
-import { callWithRetry, type RetryPolicyInput, type Sleep } from "./retry.ts";
+import { callWithRetry, type RetryPolicyInput, type Sleep } from "../../llm/retry.ts";
 import { type EndReason, TRANSCRIPT_VERSION, type TranscriptRecord, type TranscriptSink } from "./transcript.ts";
 
 export interface EpisodeOptions {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ModelResponse } from "./model.ts";
+import type { ModelResponse } from "../../llm/model.ts";
 import { extractCalls, functionProtocol, functionTool, textProtocol } from "./protocols.ts";
 
 const calls = (text: string) => extractCalls(text).calls.map((c) => c.call);

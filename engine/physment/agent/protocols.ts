@@ -11,7 +11,7 @@
 // so and the iteration counts against the budget.
 import { z } from "zod";
 import type { ToolCall, ToolResult, ToolSpec } from "../protocol.ts";
-import type { ChatMessage, FunctionTool, ModelResponse } from "./model.ts";
+import type { ChatMessage, FunctionTool, ModelResponse } from "../../llm/model.ts";
 
 export const ProtocolName = z.enum(["function", "text"]);
 export type ProtocolName = z.infer<typeof ProtocolName>;

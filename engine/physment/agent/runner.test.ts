@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ModelError } from "./model.ts";
-import { OpenAIModelClient } from "./openai_client.ts";
-import { backoffDelay, callWithRetry, RetryPolicy } from "./retry.ts";
+import { ModelError } from "../../llm/model.ts";
+import { OpenAIModelClient } from "../../llm/openai_client.ts";
+import { backoffDelay, callWithRetry, RetryPolicy } from "../../llm/retry.ts";
 import { DEFAULT_BUDGETS, episodeGrid, type ProgressEvent, promisePool, runBenchmark, type SceneFactory } from "./runner.ts";
 import { ScriptedModelClient, scriptedAgent } from "./scripted_client.ts";
 import { MemoryTranscriptStore, parseTranscript } from "./transcript.ts";

@@ -12,10 +12,10 @@
 import { z } from "zod";
 import type { ToolBox } from "../protocol.ts";
 import { type EpisodeResult, runEpisode } from "./loop.ts";
-import type { ModelClient } from "./model.ts";
+import type { ModelClient } from "../../llm/model.ts";
 import { buildPrompt, type SceneInfoInput, Strategy } from "./prompt.ts";
 import { ProtocolName } from "./protocols.ts";
-import { RetryPolicy, type RetryPolicyInput, type Sleep } from "./retry.ts";
+import { RetryPolicy, type RetryPolicyInput, type Sleep } from "../../llm/retry.ts";
 import { type EndRecord, episodeKey, finishedEnd, type TranscriptSink, type TranscriptStore } from "./transcript.ts";
 
 export const DEFAULT_BUDGETS: readonly number[] = [5, 10, 15, 20];

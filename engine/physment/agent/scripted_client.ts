@@ -4,7 +4,7 @@
 // reference solution can be checked end to end without a language model.
 import { z } from "zod";
 import type { ToolCall } from "../protocol.ts";
-import { type ChatMessage, type FunctionTool, type ModelClient, ModelError, type ModelResponse, Usage } from "./model.ts";
+import { type ChatMessage, type FunctionTool, type ModelClient, ModelError, type ModelResponse, Usage } from "../../llm/model.ts";
 import type { ProtocolName } from "./protocols.ts";
 
 export const ScriptedResponse = z.union([

@@ -6,7 +6,7 @@
 // record when the model could not be reached (such a transcript is partial: resume reruns it).
 import { appendFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import { z } from "zod";
-import { ChatMessage, Usage } from "./model.ts";
+import { ChatMessage, Usage } from "../../llm/model.ts";
 import { ProtocolName } from "./protocols.ts";
 import { Strategy } from "./prompt.ts";
 

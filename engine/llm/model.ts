@@ -1,8 +1,8 @@
-// The agent's view of a language model: a chat of messages in, one response out. The
-// message shapes follow the OpenAI Chat Completions API (the lingua franca of compatible
-// servers) but are our own zod types, so transcripts and the loop do not depend on a client
-// library. Two implementations: OpenAIModelClient (openai_client.ts) and ScriptedModelClient
-// (scripted_client.ts).
+// A language model as both benchmarks see it: a chat of messages in, one response out.
+// The message shapes follow the OpenAI Chat Completions API (the lingua franca of
+// compatible servers) but are our own zod types, so transcripts and loops do not depend on
+// a client library. Implementations: OpenAIModelClient (openai_client.ts, any compatible
+// endpoint) and PhysMent's ScriptedModelClient (physment/agent/scripted_client.ts).
 import { z } from "zod";
 
 /** A function call as a model emits it: the arguments are a JSON text, not yet parsed. */
