@@ -1,0 +1,46 @@
+// Evaluator profiles (paper A.7, Table 10): per model, its output-token limit and which
+// request controls it takes. The effective output limit is the smaller of the requested
+// limit and the profile's; temperature and reasoning effort are sent only to profiles
+// that take them; generic JSON-object mode only when asked and supported.
+import { z } from "zod";
+import data from "./profiles.json" with { type: "json" };
+
+export const Profile = z.object({
+  max_output_tokens: z.int().positive().nullable(),
+  temperature: z.boolean(),
+  reasoning_effort: z.boolean(),
+  json_object: z.boolean(),
+  max_tokens_field: z.enum(["max_completion_tokens", "max_tokens"]),
+}).strict();
+export type Profile = z.infer<typeof Profile>;
+
+export const Profiles = z.object({ $comment: z.string().optional(), default: Profile, models: z.record(z.string(), Profile) }).strict();
+export type Profiles = z.infer<typeof Profiles>;
+
+export const BUILTIN_PROFILES: Profiles = Profiles.parse(data);
+
+/** The paper's shared request settings (A.7). */
+export interface RequestSettings {
+  maxOutputTokens: number;
+  temperature?: number;
+  reasoningEffort?: "minimal" | "low" | "medium" | "high";
+  jsonObject: boolean;
+}
+
+export const PAPER_SETTINGS: RequestSettings = { maxOutputTokens: 20_000, temperature: 0, reasoningEffort: "low", jsonObject: false };
+
+export function profileOf(model: string, profiles: Profiles = BUILTIN_PROFILES): { profile: Profile; known: boolean } {
+  const p = profiles.models[model];
+  return p ? { profile: p, known: true } : { profile: profiles.default, known: false };
+}
+
+/** The request fields beside model and messages that a model's profile allows. */
+export function requestControls(model: string, settings: RequestSettings, profiles: Profiles = BUILTIN_PROFILES): Record<string, unknown> {
+  const { profile } = profileOf(model, profiles);
+  const limit = profile.max_output_tokens === null ? settings.maxOutputTokens : Math.min(settings.maxOutputTokens, profile.max_output_tokens);
+  const out: Record<string, unknown> = { [profile.max_tokens_field]: limit };
+  if (settings.temperature !== undefined && profile.temperature) out.temperature = settings.temperature;
+  if (settings.reasoningEffort !== undefined && profile.reasoning_effort) out.reasoning_effort = settings.reasoningEffort;
+  if (settings.jsonObject && profile.json_object) out.response_format = { type: "json_object" };
+  return out;
+}
