@@ -76,6 +76,14 @@ export function stateLabel(model: MechanismModel, s: CompositeState): string {
   return multi.length ? multi.map((i) => s[i.name]).join("|") : "unconditional";
 }
 
+/**
+ * Whether a law or restriction is active in composite state s: it holds in every state,
+ * or its instance is in the state it belongs to.
+ */
+export function activeIn(x: { instance: string | null; state: string | null }, s: CompositeState): boolean {
+  return x.state === null || (x.instance !== null && s[x.instance] === x.state);
+}
+
 /** A restriction added by the caller for one compilation (a guard, an observation). */
 export interface ExtraRestriction {
   var: number;
@@ -132,12 +140,12 @@ export function compile(
     }
   };
   for (const r of model.restrictions) {
-    if (r.state === null || (!options.stateless && r.instance !== null && state[r.instance] === r.state)) apply(r);
+    if (options.stateless ? r.state === null : activeIn(r, state)) apply(r);
   }
   scenario?.context.forEach(apply);
   if (!options.contextOnly) scenario?.restrict.forEach(apply);
   extra.forEach(apply);
-  const active = model.laws.filter((l) => l.state === null || (!options.stateless && l.instance !== null && state[l.instance] === l.state));
+  const active = model.laws.filter((l) => (options.stateless ? l.state === null : activeIn(l, state)));
   const problem: Problem = {
     mechanism: model.id,
     state: { ...state },

@@ -3,7 +3,7 @@
 // direction) or a dependent coordinate (no derivative: it only follows the laws), which
 // of its cells are points, and which laws tie it to which other coordinates.
 import type { MechanismModel } from "../model/model.ts";
-import type { CompositeState } from "../compile/compile.ts";
+import { activeIn, type CompositeState } from "../compile/compile.ts";
 import type { Sign } from "../compile/problem.ts";
 
 export type CoordinateKind = "parameter" | "integrated" | "dependent";
@@ -84,8 +84,7 @@ export function coordinateTable(model: MechanismModel): CoordinateTable {
 
 /** A law is active in a composite state when it is unconditional or its instance is in its state. */
 export function lawActive(model: MechanismModel, law: number, s: CompositeState): boolean {
-  const l = model.laws[law];
-  return l.state === null || (l.instance !== null && s[l.instance] === l.state);
+  return activeIn(model.laws[law], s);
 }
 
 /** How two coordinates are causally linked on an edge. */

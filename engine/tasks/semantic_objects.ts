@@ -2,7 +2,6 @@
 // read by every family. Solves are memoized, so families that ask about the same
 // (composite state, restrictions) pair share one exact solve.
 import type { MechanismModel } from "../model/model.ts";
-import { multiStateInstances } from "../model/model.ts";
 import { compile, type CompositeState, compositeStates, type ExtraRestriction, findScenario } from "../compile/compile.ts";
 import type { Problem } from "../compile/problem.ts";
 import { countRestricted, type Factors, factorsOf, type Solution, solve } from "../solve/solver.ts";
@@ -50,12 +49,6 @@ export class SemanticObjects {
     this.states = [...compositeStates(model)];
   }
 
-  /** The label of state i: its multi-state components' states joined by `|`. */
-  rowLabel(i: number): string {
-    const multi = multiStateInstances(this.model);
-    return multi.length ? multi.map((c) => this.states[i][c.name]).join("|") : "unconditional";
-  }
-
   /**
    * The compiled problem of composite state i under the persistent restrictions and
    * `restrictions` (no catalog scenario: tasks display their own cases).
@@ -91,14 +84,7 @@ export class SemanticObjects {
    * (memoized), so a mechanism's whole state space is solved only when it must be.
    */
   drawConsistent(rng: Random, taken: ReadonlySet<number>): number | null {
-    const open = this.states.map((_, i) => i).filter((i) => !taken.has(i));
-    for (let n = open.length; n > 0; n--) {
-      const j = rng.int(n);
-      const s = open[j];
-      if (this.consistent(s)) return s;
-      open[j] = open[n - 1];
-    }
-    return null;
+    return firstInRandomOrder(rng, this.states.map((_, i) => i).filter((i) => !taken.has(i)), (i) => this.consistent(i));
   }
 
   /** The simulation session of a scenario (Algorithm 2, lines 22-29), created once. */
@@ -116,13 +102,10 @@ export class SemanticObjects {
    */
   drawInitialEpisode(rng: Random, only?: string): InitialEpisode | null {
     const scenario = only === undefined ? rng.pick(this.model.scenarios) : findScenario(this.model, only);
-    const open = this.states.map((_, i) => i);
-    for (let n = open.length; n > 0; n--) {
-      const j = rng.int(n);
-      const i = open[j];
-      open[j] = open[n - 1];
+    let found: Solution | undefined;
+    const i = firstInRandomOrder(rng, this.states.map((_, i) => i), (i) => {
       const key = `${scenario.id}/${i}`;
-      if (this.caseCounts.get(key) === 0n) continue;
+      if (this.caseCounts.get(key) === 0n) return false;
       let sol = this.caseSolutions.get(key);
       if (!sol) {
         sol = solve(compile(this.model, this.states[i], scenario.id).problem);
@@ -130,9 +113,11 @@ export class SemanticObjects {
         this.caseCounts.set(key, sol.count);
         if (sol.count > 0n && this.caseSolutions.size < MAX_CACHED_CASE_SOLUTIONS) this.caseSolutions.set(key, sol);
       }
-      if (sol.count > 0n) return { scenario: scenario.id, episode: { state: this.states[i], cells: sampleInterpretation(sol, (k) => rng.bigBelow(k)) } };
-    }
-    return null;
+      found = sol;
+      return sol.count > 0n;
+    });
+    if (i === null || !found) return null;
+    return { scenario: scenario.id, episode: { state: this.states[i], cells: sampleInterpretation(found, (k) => rng.bigBelow(k)) } };
   }
 
   /**
@@ -161,4 +146,19 @@ export class SemanticObjects {
     this.graphs.set(key, g);
     return g;
   }
+}
+
+/**
+ * The first of `items`, in a uniformly random order drawn lazily (Fisher–Yates one step
+ * at a time), that `accept` takes; null when none does. Each item is examined at most
+ * once, so the first accepted one is uniform among all acceptable items.
+ */
+function firstInRandomOrder(rng: Random, items: number[], accept: (i: number) => boolean): number | null {
+  for (let n = items.length; n > 0; n--) {
+    const j = rng.int(n);
+    const i = items[j];
+    if (accept(i)) return i;
+    items[j] = items[n - 1];
+  }
+  return null;
 }

@@ -97,9 +97,11 @@ function buildNarratives(m: MechanismModel, g: ReachGraph, horizon: number, fact
     }
     return out;
   };
-  const graphLike = { episodes: g.episodes.map((e) => ({ cells: e.cells.map((c, v) => m.variables[v].cells[c]) })) };
-  const label = (cps: Fact[][]) =>
-    layeredCheck(x0, succ, (y, t) => cps[t - 1].every((f) => graphLike.episodes[y].cells[m.variableIndex.get(f.var)!] === f.cell), horizon).witness ? "P" : "I";
+  const holds = (y: number, f: Fact) => {
+    const v = m.variableIndex.get(f.var)!;
+    return m.variables[v].cells[g.episodes[y].cells[v]] === f.cell;
+  };
+  const label = (cps: Fact[][]) => layeredCheck(x0, succ, (y, t) => cps[t - 1].every((f) => holds(y, f)), horizon).witness ? "P" : "I";
   const text = (cps: Fact[][]) => cps.map((c) => c.map(factText).join(" AND ")).join("; ");
   const seen = new Set<string>();
   const pos: Fact[][][] = [], neg: Fact[][][] = [];

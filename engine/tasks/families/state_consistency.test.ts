@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compile } from "../../compile/compile.ts";
+import { compile, stateLabel } from "../../compile/compile.ts";
 import { referenceSolve } from "../../solve/reference.ts";
 import { SemanticObjects } from "../semantic_objects.ts";
 import { mechanism, smallBenchmark } from "../generate.test_support.ts";
@@ -9,7 +9,7 @@ import { cellByName, variableByName } from "./audit_names.ts";
 describe("state consistency, hand-derived (thermal_two_masses)", () => {
   const m = mechanism("thermal_two_masses");
   const z = new SemanticObjects(m);
-  const row = (label: string) => z.states.findIndex((_, i) => z.rowLabel(i) === label);
+  const row = (label: string) => z.states.findIndex((s) => stateLabel(m, s) === label);
   const dT = variableByName(m, "conduction.dT");
   // mass1 | mass2 | conduction
   const rows = ["HEATING|COOLING|REVERSE_HEAT_FLOW", "COOLING|HEATING|FORWARD_HEAT_FLOW", "STEADY|STEADY|NO_HEAT_FLOW", "HEATING|HEATING|FORWARD_HEAT_FLOW"].map(row);

@@ -4,7 +4,7 @@
 // state variables); gold = per case, the rows with an admissible interpretation.
 import { z } from "zod";
 import type { MechanismModel } from "../../model/model.ts";
-import { compile, type CompositeState } from "../../compile/compile.ts";
+import { activeIn, compile, type CompositeState, stateLabel } from "../../compile/compile.ts";
 import { solve } from "../../solve/solver.ts";
 import { bandLevels, bandOf, type Level, LEVELS, type Exhibit, type FamilyCandidate, type Gold, type TaskFamily } from "../family.ts";
 import type { CaseRestriction, SemanticObjects } from "../semantic_objects.ts";
@@ -50,10 +50,9 @@ export interface DisplayedCase {
 
 /** A composite state's active confluences L and state restrictions R (Table 2). */
 export function rowWeights(model: MechanismModel, s: CompositeState): { laws: number; restrictions: number } {
-  const active = (x: { instance: string | null; state: string | null }) => x.state === null || (x.instance !== null && s[x.instance] === x.state);
   return {
-    laws: model.laws.filter(active).length,
-    restrictions: model.restrictions.filter((r) => r.state !== null && active(r)).length,
+    laws: model.laws.filter((l) => activeIn(l, s)).length,
+    restrictions: model.restrictions.filter((r) => r.state !== null && activeIn(r, s)).length,
   };
 }
 
@@ -113,7 +112,7 @@ function renderBody(z: SemanticObjects, rows: number[], cases: DisplayedCase[]):
     ...modelLines(m),
     "",
     `Candidate rows (${rows.length}). Columns: ${columns.join(" | ")}.`,
-    ...rows.map((s, k) => `${rowId(k)}: ${z.rowLabel(s)}`),
+    ...rows.map((s, k) => `${rowId(k)}: ${stateLabel(m, z.states[s])}`),
     "",
     `Cases (${cases.length}). Each case adds its restrictions to the persistent ones.`,
     ...cases.map((c) => `${c.id}: ${c.restrictions.length ? c.restrictions.map((r) => restrictionText(m, r)).join(" and ") : "no additional restrictions"}`),

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { MechanismModel, ModelLaw } from "../../model/model.ts";
 import type { CompositeState } from "../../compile/compile.ts";
-import { compile } from "../../compile/compile.ts";
+import { activeIn, compile } from "../../compile/compile.ts";
 import { bandLevels, LEVELS, type Level, type FamilyCandidate, type Gold, type TaskFamily } from "../family.ts";
 import type { SemanticObjects } from "../semantic_objects.ts";
 import { keyedRandom, type Random } from "../random.ts";
@@ -82,7 +82,7 @@ const sorted = (xs: Iterable<number>) => [...xs].sort((a, b) => a - b);
 const allCells = (m: MechanismModel, v: number) => m.variables[v].cells.map((_, i) => i);
 
 function activeLaws(m: MechanismModel, s: CompositeState): ModelLaw[] {
-  return m.laws.filter((l) => (l.state === null || (l.instance !== null && s[l.instance] === l.state)) && lawVariables(l).some((v) => m.variables[v].kind !== "parameter"));
+  return m.laws.filter((l) => activeIn(l, s) && lawVariables(l).some((v) => m.variables[v].kind !== "parameter"));
 }
 
 /** A (law, target) pair whose support narrows the target, if one is found in a few draws. */
