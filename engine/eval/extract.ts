@@ -18,7 +18,8 @@ function parse(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+/** A JSON object (not null, not an array). */
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 const answerOf = (v: unknown) => (isObject(v) && Object.hasOwn(v, "answer") ? v.answer : v);
 

@@ -3,6 +3,7 @@
 // reason (a protocol failure). The gold is read only for the requested keys and
 // widths, never to repair a value. Normalizers never throw.
 import type { FamilyId } from "../tasks/family.ts";
+import { isObject } from "./extract.ts";
 
 export type Normalized = { ok: true; value: Record<string, unknown> } | { ok: false; reason: string };
 
@@ -12,7 +13,6 @@ export interface Request {
   width?: number;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const reject = (reason: string): Normalized => ({ ok: false, reason });
 
 /** An integer, an integral number or a decimal digit string, as a non-negative integer; else null. */
