@@ -27,6 +27,8 @@ export interface RetryHooks {
   /** Called before each wait, with the attempt that failed. */
   onRetry?: (info: { attempt: number; delayMs: number; error: ModelError }) => void | Promise<void>;
   signal?: AbortSignal;
+  /** Which retryable errors to retry (default: all of them). */
+  shouldRetry?: (error: ModelError) => boolean;
 }
 
 export function backoffDelay(
@@ -68,6 +70,7 @@ export async function callWithRetry<T>(
       return await fn();
     } catch (err) {
       if (!(err instanceof ModelError) || !err.retryable || attempt >= policy.maxAttempts) throw err;
+      if (hooks.shouldRetry && !hooks.shouldRetry(err)) throw err;
       if (hooks.signal?.aborted) throw new ModelError("aborted", "aborted", { cause: err });
       const delayMs = backoffDelay(policy, attempt, err.retryAfterSeconds, random);
       await hooks.onRetry?.({ attempt, delayMs, error: err });

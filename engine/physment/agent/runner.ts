@@ -16,6 +16,7 @@ import type { ModelClient } from "../../llm/model.ts";
 import { buildPrompt, type SceneInfoInput, Strategy } from "./prompt.ts";
 import { ProtocolName } from "./protocols.ts";
 import { RetryPolicy, type RetryPolicyInput, type Sleep } from "../../llm/retry.ts";
+import { promisePool } from "../../llm/pool.ts";
 import { type EndRecord, episodeKey, finishedEnd, type TranscriptSink, type TranscriptStore } from "./transcript.ts";
 
 export const DEFAULT_BUDGETS: readonly number[] = [5, 10, 15, 20];
@@ -221,19 +222,3 @@ export async function runBenchmark(opts: RunOptions): Promise<RunSummary> {
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-
-/** Runs fn over items with at most `limit` calls in flight; items start in order. */
-export async function promisePool<T>(
-  items: readonly T[],
-  limit: number,
-  fn: (item: T, index: number) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      await fn(items[i], i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-}

@@ -7,6 +7,7 @@
 import { appendFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import { z } from "zod";
 import { ChatMessage, Usage } from "../../llm/model.ts";
+import { encodeLine, type LineIssue, parseLines } from "../../llm/jsonl.ts";
 import { ProtocolName } from "./protocols.ts";
 import { Strategy } from "./prompt.ts";
 
@@ -125,11 +126,7 @@ export interface TranscriptSink {
 
 /** One line of JSONL for a record, checked against the schema first. */
 export function encodeRecord(record: TranscriptRecord): string {
-  const checked = TranscriptRecord.safeParse(record);
-  if (!checked.success) {
-    throw new Error(`invalid ${record.type} record: ${z.prettifyError(checked.error)}`);
-  }
-  return JSON.stringify(checked.data) + "\n";
+  return encodeLine(TranscriptRecord, record, `${record.type} record`);
 }
 
 /** Where transcripts live, one per episode key. */
@@ -200,11 +197,7 @@ function esc(s: string): string {
 
 // ---- reading ----
 
-export interface TranscriptIssue {
-  /** 1-based line number. */
-  line: number;
-  message: string;
-}
+export type TranscriptIssue = LineIssue;
 
 export interface ParsedTranscript {
   records: TranscriptRecord[];
@@ -213,29 +206,25 @@ export interface ParsedTranscript {
 
 /**
  * Every line checked against the schema, and the order checked: a header first, exactly one;
- * nothing after an end or abort record. Blank lines are ignored (a trailing newline is normal).
+ * nothing after an end or abort record. Blank lines are ignored (a trailing newline is normal);
+ * a last line cut off mid-write is an issue.
  */
 export function parseTranscript(text: string): ParsedTranscript {
+  const parsed = parseLines(TranscriptRecord, text);
   const records: TranscriptRecord[] = [];
   const issues: TranscriptIssue[] = [];
-  const lines = text.split("\n");
+  const bad = new Map(parsed.issues.map((i) => [i.line, i]));
   let closed = false;
-  lines.forEach((raw, i) => {
-    const line = i + 1;
-    if (raw.trim() === "") return;
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch (e) {
-      issues.push({ line, message: `not JSON: ${(e as Error).message}` });
-      return;
+  let next = 0;
+  const lastLine = text.split("\n").length;
+  for (let line = 1; line <= lastLine; line++) {
+    const problem = bad.get(line);
+    if (problem) {
+      issues.push(problem);
+      continue;
     }
-    const r = TranscriptRecord.safeParse(value);
-    if (!r.success) {
-      issues.push({ line, message: z.prettifyError(r.error).replaceAll("\n", "; ") });
-      return;
-    }
-    const rec = r.data;
+    if (parsed.records[next]?.line !== line) continue;
+    const rec = parsed.records[next++].value;
     if (records.length === 0 && issues.length === 0 && rec.type !== "header") {
       issues.push({ line, message: `the first record must be the header, not ${rec.type}` });
     } else if (rec.type === "header" && (records.length > 0 || issues.length > 0)) {
@@ -245,7 +234,8 @@ export function parseTranscript(text: string): ParsedTranscript {
     }
     if (rec.type === "end" || rec.type === "abort") closed = true;
     records.push(rec);
-  });
+  }
+  if (parsed.torn) issues.push({ line: lastLine, message: "the last line was cut off (the run stopped while writing it)" });
   return { records, issues };
 }
 
