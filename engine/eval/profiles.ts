@@ -44,3 +44,10 @@ export function requestControls(model: string, settings: RequestSettings, profil
   if (settings.jsonObject && profile.json_object) out.response_format = { type: "json_object" };
   return out;
 }
+
+/** A user's profiles file: its default and models override the built-in ones. */
+export const ProfilesOverride = z.object({ $comment: z.string().optional(), default: Profile.optional(), models: z.record(z.string(), Profile).optional() }).strict();
+
+export function mergeProfiles(base: Profiles, over: z.infer<typeof ProfilesOverride>): Profiles {
+  return { default: over.default ?? base.default, models: { ...base.models, ...over.models } };
+}

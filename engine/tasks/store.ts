@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { jsonPath, ModelError } from "../model/issues.ts";
 import { parseJsonText } from "../model/json_text.ts";
 import type { BenchmarkFiles } from "./manifest.ts";
+import { sha256 } from "./hash.ts";
 import { FILE_NAMES, Manifest, ProblemRecord, SolutionRecord, TaskRecord } from "./records.ts";
 
 /** A directory or file problem, reported to the user without a stack trace. */
@@ -14,15 +15,19 @@ export class StoreError extends Error {
   override name = "StoreError";
 }
 
-function fsMessage(path: string, e: unknown): StoreError {
+/** A file-system error in words (permission denied, no space left …), without the errno noise. */
+export function fsReason(e: unknown): string {
   const code = (e as { code?: string }).code;
-  const what = code === "EACCES" || code === "EPERM" ? "permission denied"
+  return code === "EACCES" || code === "EPERM" ? "permission denied"
     : code === "ENOENT" ? "no such file or directory"
     : code === "ENOTDIR" ? "a path component is not a directory"
     : code === "EROFS" ? "read-only file system"
     : code === "ENOSPC" ? "no space left on the device"
     : e instanceof Error ? e.message : String(e);
-  return new StoreError(`${path}: ${what}`);
+}
+
+function fsMessage(path: string, e: unknown): StoreError {
+  return new StoreError(`${path}: ${fsReason(e)}`);
 }
 
 const MANIFEST = "manifest.json";
@@ -139,4 +144,34 @@ export function readBenchmark(dir: string): Benchmark {
     solutions: parseJsonl(SolutionRecord, join(dir, "solutions.jsonl"), texts["solutions.jsonl"]),
     problems: parseJsonl(ProblemRecord, join(dir, "problems.jsonl"), texts["problems.jsonl"]),
   };
+}
+
+/** What a model run needs of a benchmark: the manifest, the tasks and their gold (not the problems). */
+export interface TaskSet {
+  dir: string;
+  manifest: Manifest;
+  tasks: TaskRecord[];
+  solutions: SolutionRecord[];
+}
+
+/**
+ * Reads tasks.jsonl and solutions.jsonl and checks both against the manifest's SHA-256, so a
+ * run never scores against files changed after generation. problems.jsonl is not read.
+ */
+export function readTaskSet(dir: string): TaskSet {
+  const manifestPath = join(dir, MANIFEST);
+  if (!existsSync(manifestPath)) {
+    if (!existsSync(dir)) throw new StoreError(`${dir}: no such directory (generate a benchmark there with mech generate --out ${dir})`);
+    throw new StoreError(`${dir}: no ${MANIFEST}; this is not a generated benchmark, or its generation did not finish (run mech generate again)`);
+  }
+  const manifest = parseManifest(manifestPath, readText(manifestPath));
+  const read = (name: "tasks.jsonl" | "solutions.jsonl") => {
+    const path = join(dir, name);
+    const text = readText(path);
+    if (sha256(text) !== manifest.files[name]) throw new StoreError(`${path}: its SHA-256 is not the manifest's (the file changed after generation; regenerate, or check it with mech tasks verify)`);
+    return text;
+  };
+  const tasks = parseJsonl(TaskRecord, join(dir, "tasks.jsonl"), read("tasks.jsonl"));
+  const solutions = parseJsonl(SolutionRecord, join(dir, "solutions.jsonl"), read("solutions.jsonl"));
+  return { dir, manifest, tasks, solutions };
 }

@@ -1,0 +1,63 @@
+// The items of a model run: each task's prompt beside its gold and what its component
+// score needs (the candidate ids of a state-consistency task), read from a benchmark
+// directory and narrowed by the user's selection.
+import type { FamilyId, Level } from "../tasks/family.ts";
+import type { TaskSet } from "../tasks/store.ts";
+import type { ScoreContext } from "./outcome.ts";
+
+export interface EvalItem {
+  task_id: string;
+  family: FamilyId;
+  mechanism: string;
+  level: Level;
+  complexity: number;
+  prompt: string;
+  prompt_tokens: number;
+  gold: Record<string, unknown>;
+  context: ScoreContext;
+}
+
+export class SelectionError extends Error {
+  override name = "SelectionError";
+}
+
+/** Tasks joined with their solutions, in the benchmark's order. */
+export function evalItems(set: Pick<TaskSet, "dir" | "tasks" | "solutions">): EvalItem[] {
+  const solutions = new Map(set.solutions.map((s) => [s.task_id, s]));
+  return set.tasks.map((t) => {
+    const s = solutions.get(t.task_id);
+    if (!s) throw new SelectionError(`${set.dir}: task ${t.task_id} has no solution in solutions.jsonl`);
+    const rows = (s.audit as { rows?: { id?: unknown }[] }).rows;
+    const candidates = t.family === "state_consistency" && Array.isArray(rows) ? rows.map((r) => String(r.id)) : undefined;
+    return {
+      task_id: t.task_id,
+      family: t.family,
+      mechanism: t.mechanism,
+      level: t.level,
+      complexity: t.complexity,
+      prompt: t.prompt,
+      prompt_tokens: t.prompt_tokens,
+      gold: s.answer,
+      context: candidates ? { candidates } : {},
+    };
+  });
+}
+
+export interface Selection {
+  families: FamilyId[] | null;
+  mechanisms: string[] | null;
+  /** At most this many items, the first in benchmark order after filtering. */
+  limit: number | null;
+}
+
+/** The selected items; a family or mechanism the benchmark does not hold is an error, not an empty run. */
+export function selectItems(items: readonly EvalItem[], sel: Selection): EvalItem[] {
+  for (const f of sel.families ?? []) {
+    if (!items.some((i) => i.family === f)) throw new SelectionError(`--families: the benchmark has no ${f} task`);
+  }
+  for (const m of sel.mechanisms ?? []) {
+    if (!items.some((i) => i.mechanism === m)) throw new SelectionError(`--mechanisms: the benchmark has no task on ${m}`);
+  }
+  const chosen = items.filter((i) => (sel.families?.includes(i.family) ?? true) && (sel.mechanisms?.includes(i.mechanism) ?? true));
+  return sel.limit === null ? chosen : chosen.slice(0, sel.limit);
+}

@@ -1,0 +1,233 @@
+// A run directory on disk: run.json (written once, atomically), records.jsonl (one line
+// appended per finished item) and a lock while a process is writing. Opening a directory
+// that holds a run resumes it when the configuration is the same run, and refuses
+// otherwise; a last line cut off by a killed process is dropped (that item runs again,
+// or comes from the response cache, which is written before the record).
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from "node:fs";
+import process from "node:process";
+import { join } from "node:path";
+import { z } from "zod";
+import { encodeLine, parseLines } from "../llm/jsonl.ts";
+import { jsonPath } from "../model/issues.ts";
+import { IDENTITY_FIELDS, ItemRecord, RunConfig } from "./run_records.ts";
+import { canonicalJson } from "./cache.ts";
+import { fsReason } from "../tasks/store.ts";
+
+export const RUN_FILE = "run.json";
+export const RECORDS_FILE = "records.jsonl";
+const LOCK_FILE = ".lock";
+
+/** A run directory problem, reported without a stack trace. */
+export class RunError extends Error {
+  override name = "RunError";
+}
+
+function fsError(path: string, e: unknown): RunError {
+  return new RunError(`${path}: ${fsReason(e)}`);
+}
+
+function readConfig(dir: string): RunConfig {
+  const path = join(dir, RUN_FILE);
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(path, "utf8"));
+  } catch (e) {
+    if (e instanceof SyntaxError) throw new RunError(`${path}: not valid JSON (${e.message})`);
+    throw fsError(path, e);
+  }
+  const r = RunConfig.safeParse(data);
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    throw new RunError(`${path}: at ${jsonPath(issue.path)}: ${issue.message}`);
+  }
+  return r.data;
+}
+
+/** Reads a run's configuration and records without taking the lock (for scoring). */
+export function readRun(dir: string): { config: RunConfig; records: ItemRecord[]; warnings: string[] } {
+  if (!existsSync(join(dir, RUN_FILE))) {
+    throw new RunError(existsSync(dir) ? `${dir}: no ${RUN_FILE}; this is not a run directory of mech eval` : `${dir}: no such directory`);
+  }
+  const config = readConfig(dir);
+  const { records, warnings } = readRecords(dir);
+  return { config, records, warnings };
+}
+
+function readRecords(dir: string): { records: ItemRecord[]; warnings: string[]; tornAt: number | null } {
+  const path = join(dir, RECORDS_FILE);
+  let text: string;
+  try {
+    text = existsSync(path) ? readFileSync(path, "utf8") : "";
+  } catch (e) {
+    throw fsError(path, e);
+  }
+  const parsed = parseLines(ItemRecord, text);
+  if (parsed.issues.length) {
+    const shown = parsed.issues.slice(0, 5).map((i) => `${path}:${i.line}: ${i.message}`);
+    throw new RunError(shown.join("\n") + (parsed.issues.length > 5 ? `\n… and ${parsed.issues.length - 5} more` : ""));
+  }
+  const warnings: string[] = [];
+  let tornAt: number | null = null;
+  if (parsed.torn) {
+    // the byte length of the complete lines
+    tornAt = new TextEncoder().encode(text.slice(0, text.lastIndexOf("\n") + 1)).length;
+    warnings.push(`${path}: its last line was cut off (the run was stopped while writing it); that item is not counted as finished`);
+  }
+  return { records: parsed.records.map((r) => r.value), warnings, tornAt };
+}
+
+/**
+ * The latest record per task: a later line supersedes an earlier failure of the same task
+ * (a retried infrastructure failure); the first response of a task is final.
+ */
+export function latestRecords(records: readonly ItemRecord[]): Map<string, ItemRecord> {
+  const out = new Map<string, ItemRecord>();
+  for (const r of records) {
+    const prev = out.get(r.task_id);
+    if (prev?.type === "response") continue;
+    out.set(r.task_id, r);
+  }
+  return out;
+}
+
+function differences(a: RunConfig, b: RunConfig): string[] {
+  return IDENTITY_FIELDS.filter((f) => canonicalJson(a[f]) !== canonicalJson(b[f])).map((f) => `${f}: ${canonicalJson(a[f])} here, ${canonicalJson(b[f])} asked`);
+}
+
+export interface OpenedRun {
+  dir: string;
+  config: RunConfig;
+  /** Every valid record so far, in file order. */
+  records: ItemRecord[];
+  warnings: string[];
+  /** Appends one record line. */
+  append(record: ItemRecord): void;
+  /** Releases the lock. */
+  close(): void;
+}
+
+/**
+ * Opens `dir` for writing. With a configuration: creates the run (an absent or empty
+ * directory) or resumes it (the same run); with null: resumes an existing run as it is.
+ */
+export async function openRun(dir: string, wanted: RunConfig | null, sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms))): Promise<OpenedRun> {
+  let config: RunConfig;
+  try {
+    if (existsSync(dir) && !statSync(dir).isDirectory()) throw new RunError(`${dir}: exists and is not a directory`);
+  } catch (e) {
+    if (e instanceof RunError) throw e;
+    throw fsError(dir, e);
+  }
+  if (existsSync(join(dir, RUN_FILE))) {
+    config = readConfig(dir);
+    if (wanted) {
+      const diff = differences(config, wanted);
+      if (diff.length) {
+        throw new RunError(`${dir} holds a different run (${diff.join("; ")}); choose another --out, or resume it with the same settings`);
+      }
+    }
+  } else {
+    if (!wanted) throw new RunError(existsSync(dir) ? `${dir}: no ${RUN_FILE}; this is not a run directory of mech eval` : `${dir}: no such directory`);
+    try {
+      if (existsSync(dir)) {
+        const entries = readdirSync(dir);
+        if (entries.length) throw new RunError(`${dir}: is not empty and holds no run; choose another --out`);
+      } else mkdirSync(dir, { recursive: true });
+      const tmp = join(dir, `.${RUN_FILE}.partial`);
+      writeFileSync(tmp, JSON.stringify(wanted, null, 2) + "\n");
+      renameSync(tmp, join(dir, RUN_FILE));
+    } catch (e) {
+      if (e instanceof RunError) throw e;
+      throw fsError(dir, e);
+    }
+    config = wanted;
+  }
+  const release = await lock(dir, sleep);
+  try {
+    const { records, warnings, tornAt } = readRecords(dir);
+    const path = join(dir, RECORDS_FILE);
+    // drop a cut-off last line so the next append starts on a line of its own
+    if (tornAt !== null) truncateSync(path, tornAt);
+    return {
+      dir,
+      config,
+      records,
+      warnings,
+      append(record) {
+        try {
+          appendFileSync(path, encodeLine(ItemRecord, record, `${record.type} record`));
+        } catch (e) {
+          throw fsError(path, e);
+        }
+      },
+      close: release,
+    };
+  } catch (e) {
+    release();
+    throw e;
+  }
+}
+
+const LockInfo = z.object({ pid: z.int(), heartbeat: z.number() });
+
+/** How often a running process refreshes its lock, and after how long without a refresh a lock is stale. */
+export const LOCK_HEARTBEAT_MS = 1_000;
+export const LOCK_STALE_MS = 5_000;
+
+const readLock = (path: string): z.infer<typeof LockInfo> | null => {
+  try {
+    const r = LockInfo.safeParse(JSON.parse(readFileSync(path, "utf8")));
+    return r.success ? r.data : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * A lock file whose holder refreshes it every second. Another process finding it waits
+ * while it is fresh: a refresh proves its holder alive (refused); five seconds of silence
+ * prove it gone (killed, crashed), and the lock is taken over. File access alone decides,
+ * so this works under Deno's permissions, on any system.
+ */
+async function lock(dir: string, sleep: (ms: number) => Promise<void>): Promise<() => void> {
+  const path = join(dir, LOCK_FILE);
+  const stamp = () => JSON.stringify({ pid: process.pid, heartbeat: Date.now() });
+  for (let tries = 0; tries < 3; tries++) {
+    try {
+      writeFileSync(path, stamp(), { flag: "wx" });
+      const timer = setInterval(() => {
+        try {
+          writeFileSync(path, stamp());
+        } catch {
+          // a missed refresh only makes the lock look stale sooner
+        }
+      }, LOCK_HEARTBEAT_MS);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        clearInterval(timer);
+        try {
+          rmSync(path, { force: true });
+        } catch {
+          // an unremovable lock goes stale and the next run takes it over
+        }
+      };
+    } catch (e) {
+      if ((e as { code?: string }).code !== "EEXIST") throw fsError(path, e);
+    }
+    const first = readLock(path);
+    if (first && first.pid !== process.pid) {
+      for (let waited = 0; Date.now() - first.heartbeat < LOCK_STALE_MS && waited < 2 * LOCK_STALE_MS; waited += 250) {
+        await sleep(250);
+        const now = readLock(path);
+        if (now === null) break;
+        if (now.heartbeat !== first.heartbeat) {
+          throw new RunError(`${dir} is in use by process ${now.pid}; wait for it to finish (or stop it) before running again`);
+        }
+      }
+    }
+    rmSync(path, { force: true });
+  }
+  throw new RunError(`${path}: could not take the run's lock`);
+}

@@ -1,0 +1,181 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { OpenAIModelClient } from "../llm/openai_client.ts";
+import { completion, httpError, type Loopback, type ReplyFn, startLoopback } from "../llm/loopback.test_support.ts";
+import { SYSTEM_MESSAGE } from "../tasks/envelope.ts";
+import { MemoryResponseCache } from "./cache.ts";
+import { type EvalItem } from "./items.ts";
+import type { ItemRecord } from "./run_records.ts";
+import { latestRecords } from "./run_store.ts";
+import { runEval, type EvalRunOptions } from "./runner.ts";
+import { scoreRecords } from "./score.ts";
+import { userMessage, writeSmallBenchmark } from "./eval.test_support.ts";
+
+let items: EvalItem[];
+const gold = new Map<string, EvalItem>();
+beforeAll(() => {
+  items = writeSmallBenchmark().items;
+  for (const it of items) gold.set(it.prompt, it);
+});
+
+let server: Loopback | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const answerOf = (body: Record<string, unknown>) => gold.get(userMessage(body))!;
+const right = (body: Record<string, unknown>) => JSON.stringify({ answer: answerOf(body).gold });
+
+async function run(reply: ReplyFn, opts: Partial<EvalRunOptions> & { timeoutMs?: number; only?: EvalItem[] } = {}) {
+  server = await startLoopback(reply);
+  const records: ItemRecord[] = [...(opts.existing ?? [])];
+  const client = new OpenAIModelClient({ model: "m", baseURL: server.baseURL, apiKey: "k", timeoutMs: opts.timeoutMs ?? 10_000, extraBody: { max_tokens: 100, temperature: 0 } });
+  const sleeps: number[] = [];
+  const summary = await runEval({
+    items: opts.only ?? items,
+    client,
+    // a fixed name: each test's server listens on a new port, yet is "the same endpoint" for the cache
+    endpoint: opts.endpoint ?? "http://loopback.test/v1",
+    controls: { max_tokens: 100, temperature: 0 },
+    rateLimitAttempts: opts.rateLimitAttempts,
+    cache: opts.cache ?? null,
+    existing: opts.existing ?? [],
+    append: (r) => records.push(r),
+    concurrency: opts.concurrency ?? 4,
+    retryFailed: opts.retryFailed,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
+    random: () => 0,
+  });
+  return { summary, records, sleeps, requests: server.requests };
+}
+
+describe("the request runner against a loopback OpenAI-compatible server", () => {
+  it("sends each item once as the two-message envelope with the profile's controls and no tools", async () => {
+    const { records, requests, summary } = await run((body) => completion({ content: right(body) }));
+    expect(requests).toHaveLength(items.length);
+    for (const body of requests) {
+      expect(body.messages).toEqual([{ role: "system", content: SYSTEM_MESSAGE }, { role: "user", content: expect.any(String) }]);
+      expect(body).toMatchObject({ model: "m", max_tokens: 100, temperature: 0 });
+      expect(body.tools).toBeUndefined();
+      expect(body.response_format).toBeUndefined();
+    }
+    expect(new Set(requests.map(userMessage))).toEqual(new Set(items.map((i) => i.prompt)));
+    expect(records).toHaveLength(items.length);
+    expect(summary).toMatchObject({ total: items.length, sent: items.length, cached: 0, skipped: 0, pending: 0, inputTokens: 100 * items.length, outputTokens: 20 * items.length });
+    const scored = scoreRecords("m", items, latestRecords(records));
+    expect(scored.items.every((s) => s.outcome === "correct" && s.component === 1)).toBe(true);
+  });
+
+  it("keeps the raw text: fenced answers and prose around JSON are judged by the A.7 extraction at scoring time", async () => {
+    let n = 0;
+    const { records } = await run((body) => {
+      const text = right(body);
+      const k = n++ % 3;
+      return completion({ content: k === 0 ? "```json\n" + text + "\n```" : k === 1 ? `Here is my answer: ${text} Hope it helps.` : text });
+    });
+    expect(records.filter((r) => r.type === "response" && r.content?.startsWith("```json"))).not.toHaveLength(0);
+    const scored = scoreRecords("m", items, latestRecords(records));
+    expect(scored.items.map((s) => s.outcome)).toEqual(items.map(() => "correct"));
+  });
+
+  it("an empty response is the model's answer (a protocol failure), not an infrastructure failure", async () => {
+    const { records } = await run(() => completion({ content: "" }), { only: items.slice(0, 2) });
+    expect(records.map((r) => r.type)).toEqual(["response", "response"]);
+    const scored = scoreRecords("m", items.slice(0, 2), latestRecords(records));
+    expect(scored.items.map((s) => [s.outcome, s.reason])).toEqual([["protocol", "empty response"], ["protocol", "empty response"]]);
+    const nulls = await run(() => completion({ content: null }), { only: items.slice(0, 1) });
+    expect(scoreRecords("m", items.slice(0, 1), latestRecords(nulls.records)).items[0].outcome).toBe("protocol");
+  });
+
+  it("429 waits (Retry-After honoured) and retries until a response; the history is kept", async () => {
+    const { records, requests, sleeps } = await run((body, n) => (n < 2 ? httpError(429, "slow down", { "retry-after": "3" }) : completion({ content: right(body) })), { only: items.slice(0, 1), concurrency: 1 });
+    expect(requests).toHaveLength(3);
+    expect(sleeps).toEqual([3000, 3000]);
+    expect(records).toHaveLength(1);
+    const r = records[0];
+    expect(r.type).toBe("response");
+    expect(r.attempts.map((a) => a.error?.kind ?? "ok")).toEqual(["rate_limit", "rate_limit", "ok"]);
+    expect(r.attempts[0]).toMatchObject({ error: { status: 429 }, delay_ms: 3000 });
+  });
+
+  it("a rate limit that never lifts ends as a rate_limit failure after the attempt budget", async () => {
+    server = undefined;
+    const { records, requests } = await run(() => httpError(429, "no"), { only: items.slice(0, 1), rateLimitAttempts: 3 });
+    expect(requests).toHaveLength(3);
+    expect(records[0]).toMatchObject({ type: "failure", class: "rate_limit" });
+  });
+
+  it("500, timeouts, context rejections and malformed bodies are recorded once as infrastructure failures, never retried automatically", async () => {
+    const cases: [ReturnType<ReplyFn>, string][] = [
+      [httpError(500, "boom"), "gateway"],
+      [httpError(502, "bad gateway"), "gateway"],
+      [httpError(400, "This model's maximum context length is 8192 tokens"), "context"],
+      [httpError(401, "bad key"), "http"],
+      [{ raw: "<html>oops</html>", headers: { "content-type": "text/html" } }, "malformed"],
+      [{ body: { choices: [] } }, "malformed"],
+    ];
+    for (const [reply, cls] of cases) {
+      const { records, requests } = await run(() => reply, { only: items.slice(0, 1) });
+      expect(requests, cls).toHaveLength(1);
+      expect(records, cls).toHaveLength(1);
+      expect(records[0], cls).toMatchObject({ type: "failure", class: cls });
+      expect(records[0].attempts).toHaveLength(1);
+      await server?.close();
+      server = undefined;
+    }
+    const slow = await run(() => ({ ...completion({ content: "{}" }), delayMs: 2_000 }), { only: items.slice(0, 1), timeoutMs: 150 });
+    expect(slow.records[0]).toMatchObject({ type: "failure", class: "timeout" });
+  });
+
+  it("retryFailed sends only the failed items again, with the unchanged prompt; the later record supersedes the failure", async () => {
+    const first = await run((body, n) => (n === 0 ? httpError(503, "down") : completion({ content: right(body) })), { only: items.slice(0, 3), concurrency: 1 });
+    expect(first.records.map((r) => r.type)).toEqual(["failure", "response", "response"]);
+    await server?.close();
+    const again = await run((body) => completion({ content: right(body) }), { only: items.slice(0, 3), existing: first.records });
+    expect(again.requests.map(userMessage)).toEqual([]);
+    await server?.close();
+    const retried = await run((body) => completion({ content: right(body) }), { only: items.slice(0, 3), existing: first.records, retryFailed: true });
+    expect(retried.requests.map(userMessage)).toEqual([items[0].prompt]);
+    expect(retried.summary.skipped).toBe(2);
+    const latest = latestRecords(retried.records);
+    expect([...latest.values()].every((r) => r.type === "response")).toBe(true);
+    // the failure stays in the file as history
+    expect(retried.records.filter((r) => r.task_id === items[0].task_id).map((r) => r.type)).toEqual(["failure", "response"]);
+  });
+
+  it("the response cache answers a re-run of the same configuration without a request", async () => {
+    const cache = new MemoryResponseCache();
+    const first = await run((body) => completion({ content: right(body) }), { cache });
+    expect(first.requests).toHaveLength(items.length);
+    await server?.close();
+    const second = await run(() => httpError(500, "must not be called"), { cache });
+    expect(second.requests).toHaveLength(0);
+    expect(second.records.every((r) => r.type === "response" && r.cached)).toBe(true);
+    expect(second.summary).toMatchObject({ sent: 0, cached: items.length, inputTokens: 0 });
+  });
+
+  it("never has more than `concurrency` requests in flight", async () => {
+    let inFlight = 0, peak = 0;
+    server = await startLoopback(() => ({ ...completion({ content: "{}" }), delayMs: 20 }));
+    const client = new OpenAIModelClient({ model: "m", baseURL: server.baseURL, apiKey: "k" });
+    const wrapped = {
+      model: "m",
+      chat: async (...a: Parameters<typeof client.chat>) => {
+        peak = Math.max(peak, ++inFlight);
+        try {
+          return await client.chat(...a);
+        } finally {
+          inFlight--;
+        }
+      },
+    };
+    await runEval({ items, client: wrapped, endpoint: server.baseURL, controls: {}, cache: null, existing: [], append: () => {}, concurrency: 3 });
+    expect(peak).toBe(3);
+  });
+});
+
+afterAll(async () => {
+  await server?.close();
+});

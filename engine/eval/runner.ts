@@ -1,0 +1,208 @@
+// The request runner of a model run (paper A.7): every selected item is sent once as the
+// fixed two-message envelope, at most `concurrency` at a time. Rate limits wait and retry
+// (Retry-After honoured); any other failure is recorded as an infrastructure failure with
+// its history and is retried only when asked (retryFailed), with the unchanged prompt.
+// A response is stored in the response cache before its record is appended, so a process
+// killed at any moment never loses a response it paid for: on resume the item is finished
+// from the cache. Items with a response record are never sent again.
+import { type ChatMessage, type ModelClient, ModelError, type ModelResponse } from "../llm/model.ts";
+import { callWithRetry, type RetryPolicyInput, type Sleep } from "../llm/retry.ts";
+import { promisePool } from "../llm/pool.ts";
+import type { EvalItem } from "./items.ts";
+import type { Attempt, ErrorInfo, FailureClass, ItemRecord } from "./run_records.ts";
+import { type RequestIdentity, requestKey, type ResponseCache } from "./cache.ts";
+import { latestRecords } from "./run_store.ts";
+import { SYSTEM_MESSAGE } from "../tasks/envelope.ts";
+
+/** Default attempts per item while the endpoint answers 429 (then a rate_limit failure). */
+export const DEFAULT_RATE_LIMIT_ATTEMPTS = 20;
+
+/** The two-message envelope of every request: the fixed system message, then the persisted prompt. */
+export function requestMessages(prompt: string): ChatMessage[] {
+  return [{ role: "system", content: SYSTEM_MESSAGE }, { role: "user", content: prompt }];
+}
+
+export interface EvalProgress {
+  /** Items with a record (finished before this session or in it). */
+  done: number;
+  total: number;
+  /** Finished in this session: sent, or taken from the cache. */
+  sent: number;
+  cached: number;
+  responses: number;
+  failures: Partial<Record<FailureClass, number>>;
+  inputTokens: number;
+  outputTokens: number;
+  /** The item that just finished. */
+  last: ItemRecord | null;
+}
+
+export interface EvalRunOptions {
+  items: readonly EvalItem[];
+  client: ModelClient;
+  /** What identifies a request for the cache: endpoint and controls (model from the client). */
+  endpoint: string;
+  controls: Record<string, unknown>;
+  cache: ResponseCache | null;
+  /** Records already on disk, and where new ones go. */
+  existing: readonly ItemRecord[];
+  append: (record: ItemRecord) => void;
+  concurrency: number;
+  /** Send items whose latest record is an infrastructure failure again. */
+  retryFailed?: boolean;
+  rateLimitAttempts?: number;
+  retry?: Omit<RetryPolicyInput, "maxAttempts">;
+  sleep?: Sleep;
+  random?: () => number;
+  signal?: AbortSignal;
+  onProgress?: (p: EvalProgress) => void;
+  now?: () => number;
+  clock?: () => Date;
+}
+
+export interface EvalRunSummary {
+  total: number;
+  /** Items finished before this session and left alone. */
+  skipped: number;
+  sent: number;
+  cached: number;
+  failures: Partial<Record<FailureClass, number>>;
+  /** Items still without a record (the run was stopped). */
+  pending: number;
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** Which infrastructure failure a ModelError is. */
+export function failureClass(e: ModelError): FailureClass {
+  switch (e.kind) {
+    case "rate_limit":
+      return "rate_limit";
+    case "timeout":
+      return "timeout";
+    case "transport":
+      return "transport";
+    case "server":
+      return "gateway";
+    default:
+      if (e.status === 413 || (e.status === 400 && /context|too long|too many tokens|maximum.*tokens|token limit/i.test(e.message))) return "context";
+      if (e.status !== undefined) return "http";
+      return /malformed/i.test(e.message) ? "malformed" : "evaluator";
+  }
+}
+
+const errorInfo = (e: unknown): ErrorInfo =>
+  e instanceof ModelError
+    ? { kind: e.kind, status: e.status ?? null, message: e.message }
+    : { kind: "evaluator", status: null, message: e instanceof Error ? e.message : String(e) };
+
+export async function runEval(opts: EvalRunOptions): Promise<EvalRunSummary> {
+  const now = opts.now ?? (() => performance.now());
+  const clock = opts.clock ?? (() => new Date());
+  const latest = latestRecords(opts.existing);
+  const todo = opts.items.filter((it) => {
+    const r = latest.get(it.task_id);
+    return !r || (r.type === "failure" && opts.retryFailed);
+  });
+  const failures: Partial<Record<FailureClass, number>> = {};
+  for (const it of opts.items) {
+    const r = latest.get(it.task_id);
+    if (r?.type === "failure" && !opts.retryFailed) failures[r.class] = (failures[r.class] ?? 0) + 1;
+  }
+  const p: EvalProgress = {
+    done: opts.items.length - todo.length,
+    total: opts.items.length,
+    sent: 0,
+    cached: 0,
+    responses: opts.items.filter((it) => latest.get(it.task_id)?.type === "response").length,
+    failures,
+    inputTokens: 0,
+    outputTokens: 0,
+    last: null,
+  };
+  const finish = (record: ItemRecord) => {
+    opts.append(record);
+    p.done++;
+    p.last = record;
+    if (record.type === "response") {
+      p.responses++;
+      if (record.cached) p.cached++;
+      else {
+        p.sent++;
+        p.inputTokens += record.usage?.prompt_tokens ?? 0;
+        p.outputTokens += record.usage?.completion_tokens ?? 0;
+      }
+    } else {
+      p.sent++;
+      p.failures[record.class] = (p.failures[record.class] ?? 0) + 1;
+    }
+    opts.onProgress?.({ ...p, failures: { ...p.failures } });
+  };
+  opts.onProgress?.({ ...p, failures: { ...p.failures } });
+
+  const model = opts.client.model;
+  await promisePool(todo, opts.concurrency, async (item) => {
+    if (opts.signal?.aborted) return;
+    const identity: RequestIdentity = { endpoint: opts.endpoint, model, controls: opts.controls, system: SYSTEM_MESSAGE, prompt: item.prompt };
+    const key = requestKey(identity);
+    const base = { task_id: item.task_id, family: item.family, mechanism: item.mechanism, request_sha256: key };
+    const hit = opts.cache?.get(key);
+    if (hit) {
+      finish({ type: "response", ...base, attempts: [], latency_ms: 0, finished: clock().toISOString(), content: hit.content, finish_reason: hit.finish_reason, usage: hit.usage, ...(hit.reasoning !== undefined ? { reasoning: hit.reasoning } : {}), cached: true });
+      return;
+    }
+    const attempts: Attempt[] = [];
+    const t0 = now();
+    let started = clock(), s0 = now();
+    let res: ModelResponse;
+    try {
+      res = await callWithRetry(
+        () => {
+          started = clock();
+          s0 = now();
+          return opts.client.chat(requestMessages(item.prompt), undefined, { signal: opts.signal });
+        },
+        { ...opts.retry, maxAttempts: opts.rateLimitAttempts ?? DEFAULT_RATE_LIMIT_ATTEMPTS },
+        {
+          sleep: opts.sleep,
+          random: opts.random,
+          signal: opts.signal,
+          shouldRetry: (e) => e.kind === "rate_limit",
+          onRetry: ({ delayMs, error }) => {
+            attempts.push({ started: started.toISOString(), latency_ms: Math.max(0, now() - s0), error: errorInfo(error), delay_ms: delayMs });
+          },
+        },
+      );
+    } catch (err) {
+      // stopped by the user: no record, the item stays pending for the next run
+      if (opts.signal?.aborted || (err instanceof ModelError && err.kind === "aborted")) return;
+      attempts.push({ started: started.toISOString(), latency_ms: Math.max(0, now() - s0), error: errorInfo(err) });
+      finish({
+        type: "failure",
+        ...base,
+        attempts,
+        latency_ms: Math.max(0, now() - t0),
+        finished: clock().toISOString(),
+        class: err instanceof ModelError ? failureClass(err) : "evaluator",
+        error: errorInfo(err),
+      });
+      return;
+    }
+    attempts.push({ started: started.toISOString(), latency_ms: Math.max(0, now() - s0), error: null });
+    const stored = { content: res.content, finish_reason: res.finishReason ?? null, usage: res.usage, ...(res.reasoning !== undefined ? { reasoning: res.reasoning } : {}) };
+    // the cache first: a kill between the two lines loses nothing
+    opts.cache?.put({ key, ...stored });
+    finish({ type: "response", ...base, attempts, latency_ms: Math.max(0, now() - t0), finished: clock().toISOString(), ...stored, cached: false });
+  });
+
+  return {
+    total: p.total,
+    skipped: opts.items.length - todo.length,
+    sent: p.sent,
+    cached: p.cached,
+    failures: p.failures,
+    pending: p.total - p.done,
+    inputTokens: p.inputTokens,
+    outputTokens: p.outputTokens,
+  };
+}
