@@ -3,7 +3,7 @@ import { run } from "@optique/run";
 import { argument, command, constant, option } from "@optique/core/primitives";
 import { object, or } from "@optique/core/constructs";
 import { multiple, optional, withDefault } from "@optique/core/modifiers";
-import { choice, integer, string } from "@optique/core/valueparser";
+import { choice, float, integer, string } from "@optique/core/valueparser";
 import { message } from "@optique/core/message";
 import { compileCommand, listCommand, runCommand, solveCommand, validateCommand } from "./commands.ts";
 import { catalogCheckCommand, catalogListCommand, catalogShowCommand } from "./catalog_commands.ts";
@@ -14,6 +14,10 @@ import { DEFAULT_TASKS_DIR, generateCommand, tasksShowCommand, tasksStatsCommand
 import { DEFAULT_PER_LEVEL, DEFAULT_SEED } from "../engine/tasks/generate.ts";
 import { DEFAULT_MAX_PROMPT_TOKENS } from "../engine/tasks/tokens.ts";
 import { StoreError } from "../engine/tasks/store.ts";
+import { evalCommand, evalScoreCommand } from "./eval_commands.ts";
+import { DEFAULT_RATE_LIMIT_ATTEMPTS } from "../engine/eval/runner.ts";
+import { RunError } from "../engine/eval/run_store.ts";
+import { SelectionError } from "../engine/eval/items.ts";
 import { InputError, type Io } from "./io.ts";
 import { ModelError } from "../engine/model/issues.ts";
 import { CompileError } from "../engine/compile/compile.ts";
@@ -142,6 +146,40 @@ const parser = or(
       json: option("--json", { description: message`One JSON object.` }),
     }), { description: message`Check a benchmark: file and completion hashes, headers, token counts, and every gold recomputed from the catalog; exit 1 on any finding.` }),
   ), { description: message`Inspect a generated benchmark (show, stats, verify).` }),
+  command("eval", or(
+    command("score", object({
+      cmd: constant("eval score" as const),
+      runs: multiple(argument(string({ metavar: "RUN_DIR" }), { description: message`Run directories of mech eval (one model each).` }), { min: 1 }),
+      tasks: optional(option("--tasks", string({ metavar: "DIR" }), { description: message`The benchmark the runs used, when it has moved (default: the directory each run recorded).` })),
+      prices: optional(option("--prices", string({ metavar: "FILE" }), { description: message`A JSON price table {"MODEL": {"input_per_million": USD, "output_per_million": USD}}, for the cost column.` })),
+      json: option("--json", { description: message`One JSON object: per run and family every metric, failures by class, tokens.` }),
+    }), { description: message`Score runs (paper A.3): coverage, compliance, semantic and end-to-end accuracy and component means per family; Table 5's columns beside the majority baseline; Table 6 across runs; tokens and cost.` }),
+    object({
+      cmd: constant("eval" as const),
+      tasks: optional(option("--tasks", string({ metavar: "DIR" }), { description: message`The benchmark directory (default ${DEFAULT_TASKS_DIR}).` })),
+      model: optional(option("--model", string({ metavar: "MODEL" }), { description: message`The model the endpoint serves, or baseline:majority or baseline:replay (in process, no endpoint).` })),
+      out: optional(option("--out", string({ metavar: "RUN_DIR" }), { description: message`The run directory: new, or a run of the same settings to resume (finished items are never sent again).` })),
+      retryFailed: optional(option("--retry-failed", string({ metavar: "RUN_DIR" }), { description: message`Send a run's infrastructure failures again, with the unchanged prompts and the run's own settings.` })),
+      baseUrl: optional(option("--base-url", string({ metavar: "URL" }), { description: message`An OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1 (default: OpenAI's).` })),
+      apiKeyEnv: withDefault(option("--api-key-env", string({ metavar: "NAME" }), { description: message`The environment variable holding the API key (default OPENAI_API_KEY).` }), "OPENAI_API_KEY"),
+      concurrency: withDefault(option("--concurrency", integer({ min: 1, max: 256, metavar: "N" }), { description: message`Requests in flight at once (default 20).` }), 20),
+      timeout: withDefault(option("--timeout", float({ min: 0.001, metavar: "SECONDS" }), { description: message`Per-request timeout; a timeout is an infrastructure failure (default 600).` }), 600),
+      maxOutputTokens: withDefault(option("--max-output-tokens", integer({ min: 1, metavar: "N" }), { description: message`The requested output limit; the model's profile may lower it (default 20000).` }), 20_000),
+      reasoningEffort: withDefault(option("--reasoning-effort", choice(["minimal", "low", "medium", "high", "none"] as const, { metavar: "EFFORT" }), { description: message`Sent only to profiles that take it; none sends no effort (default low).` }), "low" as const),
+      temperature: optional(option("--temperature", float({ min: 0, max: 2, metavar: "T" }), { description: message`Sent only to profiles that take it (default 0).` })),
+      noTemperature: option("--no-temperature", { description: message`Send no temperature at all.` }),
+      jsonObject: option("--json-object", { description: message`Ask for generic JSON-object mode (profiles that support it only).` }),
+      families: optional(option("--families", string({ metavar: "LIST" }), { description: message`Only these task families (comma-separated ids).` })),
+      mechanisms: optional(option("--mechanisms", string({ metavar: "LIST" }), { description: message`Only tasks on these mechanisms (comma-separated ids).` })),
+      limit: optional(option("--limit", integer({ min: 1, metavar: "N" }), { description: message`At most N items, the first in benchmark order after the filters.` })),
+      cache: optional(option("--cache", string({ metavar: "DIR" }), { description: message`The response cache (default MECHBENCH_CACHE_DIR, else the user's cache directory).` })),
+      noCache: option("--no-cache", { description: message`Neither read nor write the response cache.` }),
+      profiles: optional(option("--profiles", string({ metavar: "FILE" }), { description: message`A JSON profiles file overriding the built-in model profiles (output cap, controls taken).` })),
+      prices: optional(option("--prices", string({ metavar: "FILE" }), { description: message`A JSON price table, for the cost in the summary.` })),
+      rateLimitAttempts: withDefault(option("--rate-limit-attempts", integer({ min: 1, metavar: "N" }), { description: message`Attempts per item while the endpoint answers 429 (default ${String(DEFAULT_RATE_LIMIT_ATTEMPTS)}).` }), DEFAULT_RATE_LIMIT_ATTEMPTS),
+      json: option("--json", { description: message`Print the scores as one JSON object.` }),
+    }),
+  ), { description: message`Run a model on a generated benchmark (paper A.7): one request per item, resumable, with a response cache; then its scores. Subcommand: score.` }),
   command("physment", or(
     command("exec", object({
       cmd: constant("physment exec" as const),
@@ -304,6 +342,10 @@ async function main(): Promise<number> {
         return await physmentReportCommand(args, io, listJsonl);
       case "generate":
         return generateCommand(args, io);
+      case "eval":
+        return await evalCommand(args, io, { env: (name) => Deno.env.get(name) });
+      case "eval score":
+        return evalScoreCommand(args, io);
       case "tasks show":
         return tasksShowCommand(args, io);
       case "tasks stats":
@@ -316,7 +358,7 @@ async function main(): Promise<number> {
     }
     return 0;
   } catch (e) {
-    if (e instanceof ModelError || e instanceof InputError || e instanceof CompileError || e instanceof StoreError) {
+    if (e instanceof ModelError || e instanceof InputError || e instanceof CompileError || e instanceof StoreError || e instanceof RunError || e instanceof SelectionError) {
       io.err(`mech: ${e.message}`);
       return 2;
     }

@@ -1,5 +1,5 @@
 // Shared test helpers for the CLI: an in-memory Io and a runner of the real CLI.
-import { spawnSync } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -38,4 +38,20 @@ export function runMech(...args: string[]): { code: number | null; out: string; 
     env: { ...process.env, NO_COLOR: "1" },
   });
   return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+/** The permissions of `deno task mech` (commands that write files and call endpoints). */
+export const MECH_TASK_PERMISSIONS = ["--allow-read", "--allow-write", "--allow-net", "--allow-env"];
+
+/**
+ * Starts `mech ARGS…` under Deno without waiting (for tests that serve the child over loopback
+ * from this process, or kill it); `done` resolves with its exit code and output.
+ */
+export function spawnMech(args: string[], env: Record<string, string> = {}): { child: ChildProcess; done: Promise<{ code: number | null; signal: string | null; out: string; err: string }> } {
+  const child = spawn(deno, ["run", ...MECH_TASK_PERMISSIONS, "cli/main.ts", ...args], { cwd: root, env: { ...process.env, NO_COLOR: "1", ...env } });
+  let out = "", err = "";
+  child.stdout!.on("data", (d) => (out += d));
+  child.stderr!.on("data", (d) => (err += d));
+  const done = new Promise<{ code: number | null; signal: string | null; out: string; err: string }>((resolve) => child.on("close", (code, signal) => resolve({ code, signal, out, err })));
+  return { child, done };
 }

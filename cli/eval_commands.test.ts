@@ -1,0 +1,164 @@
+import { mkdtempSync, readFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { completion, httpError, type Loopback, startLoopback } from "../engine/llm/loopback.test_support.ts";
+import { userMessage, writeSmallBenchmark } from "../engine/eval/eval.test_support.ts";
+import type { EvalItem } from "../engine/eval/items.ts";
+import { spawnMech } from "./test_support.ts";
+
+let tasks: string;
+let items: EvalItem[];
+const byPrompt = new Map<string, EvalItem>();
+const scratch = () => mkdtempSync(join(tmpdir(), "mech-eval-cli-"));
+const mech = (args: string[], env: Record<string, string> = {}) => spawnMech(args, { MECHBENCH_CACHE_DIR: join(scratch(), "cache"), ...env }).done;
+const recordsOf = (dir: string) => readFileSync(join(dir, "records.jsonl"), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { task_id: string; type: string; cached?: boolean });
+
+beforeAll(() => {
+  ({ dir: tasks, items } = writeSmallBenchmark());
+  for (const it of items) byPrompt.set(it.prompt, it);
+});
+
+describe("mech eval with the in-process baselines", () => {
+  it("baseline:replay scores 100 % end to end through the runner, records and scorer; score reads the run back", async () => {
+    const out = join(scratch(), "replay");
+    const r = await mech(["eval", "--tasks", tasks, "--model", "baseline:replay", "--out", out]);
+    expect(r.err).not.toMatch(/internal error/);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(`| all | ${items.length} | ${items.length} | 0 | 0 | 0 | 100.0 | 100.0 | 100.0 | 100.0 | 100.0 | 100.0 |`);
+    expect(recordsOf(out)).toHaveLength(items.length);
+    const maj = join(scratch(), "majority");
+    expect((await mech(["eval", "--tasks", tasks, "--model", "baseline:majority", "--out", maj])).code).toBe(0);
+    const s = await mech(["eval", "score", out, maj, "--json"]);
+    expect(s.code).toBe(0);
+    const json = JSON.parse(s.out) as { runs: { model: string; families: { family: string; e2e_accuracy: number; protocol: number }[] }[] };
+    expect(json.runs.map((x) => x.model)).toEqual(["baseline:replay", "baseline:majority"]);
+    const all = (k: number) => json.runs[k].families.find((f) => f.family === "all")!;
+    expect(all(0).e2e_accuracy).toBe(1);
+    expect(all(1).e2e_accuracy).toBeLessThan(0.5);
+    expect(all(1).protocol).toBe(0);
+    const text = await mech(["eval", "score", out, maj]);
+    expect(text.out).toContain("| task family | baseline:replay | baseline:majority |");
+    // a finished run started again sends nothing and changes nothing
+    const again = await mech(["eval", "--tasks", tasks, "--model", "baseline:replay", "--out", out]);
+    expect(again.code).toBe(0);
+    expect(again.err).toContain(`0 sent, 0 from the cache, ${items.length} already finished`);
+    expect(recordsOf(out)).toHaveLength(items.length);
+  });
+
+  it("bad input is a clear error with exit 2, never a stack trace", async () => {
+    const cases: [string[], RegExp][] = [
+      [["eval", "--tasks", tasks, "--out", join(scratch(), "x")], /name the model with --model/],
+      [["eval", "--tasks", tasks, "--model", "m"], /name the run directory with --out/],
+      [["eval", "--tasks", join(scratch(), "nowhere"), "--model", "baseline:replay", "--out", join(scratch(), "x")], /no such directory/],
+      [["eval", "--tasks", tasks, "--model", "baseline:oracle", "--out", join(scratch(), "x")], /unknown baseline "oracle"/],
+      [["eval", "--tasks", tasks, "--model", "baseline:replay", "--families", "necessity,nope", "--out", join(scratch(), "x")], /unknown family "nope"/],
+      [["eval", "--retry-failed", join(scratch(), "none")], /no such directory/],
+      [["eval", "--retry-failed", tasks, "--model", "m"], /drop --model/],
+      [["eval", "score", tasks], /not a run directory/],
+      [["eval", "--tasks", tasks, "--model", "m", "--out", join(scratch(), "x"), "--prices", tasks + "/manifest.json"], /expected an object/],
+    ];
+    const results = await Promise.all(cases.map(([args]) => mech(args, { OPENAI_API_KEY: "" })));
+    for (const [i, [args, message]] of cases.entries()) {
+      const r = results[i];
+      expect(r.err, args.join(" ")).toMatch(message);
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.err).not.toMatch(/^\s+at /m);
+    }
+    const out = join(scratch(), "r");
+    expect((await mech(["eval", "--tasks", tasks, "--model", "baseline:replay", "--out", out, "--limit", "3"])).code).toBe(0);
+    const other = await mech(["eval", "--tasks", tasks, "--model", "baseline:majority", "--out", out]);
+    expect(other.code).toBe(2);
+    expect(other.err).toMatch(/holds a different run \(model: "baseline:replay" here, "baseline:majority" asked/);
+  });
+});
+
+describe("mech eval against a loopback endpoint", () => {
+  let server: Loopback;
+  const requests: string[] = [];
+  let failFirst = new Set<string>();
+  beforeAll(async () => {
+    server = await startLoopback((body) => {
+      const prompt = userMessage(body);
+      requests.push(prompt);
+      const it = byPrompt.get(prompt);
+      if (!it) return httpError(400, "unknown prompt");
+      if (failFirst.delete(prompt)) return httpError(502, "bad gateway");
+      return { ...completion({ content: "Answer:\n```json\n" + JSON.stringify({ answer: it.gold }) + "\n```" }), delayMs: 25 };
+    });
+  });
+  afterAll(() => server.close());
+
+  it("a run killed with SIGKILL resumes: no finished item lost or duplicated, no answered request sent again", async () => {
+    requests.length = 0;
+    const out = join(scratch(), "killed");
+    const cache = join(scratch(), "cache");
+    const args = ["eval", "--tasks", tasks, "--model", "loopback-model", "--base-url", server.baseURL, "--concurrency", "3", "--out", out, "--cache", cache];
+    const first = spawnMech(args);
+    // wait until a third of the items are recorded, then kill the process outright
+    const target = Math.ceil(items.length / 3);
+    for (let i = 0; i < 600; i++) {
+      if (existsSync(join(out, "records.jsonl")) && recordsOf(out).length >= target) break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    first.child.kill("SIGKILL");
+    const killed = await first.done;
+    expect(killed.signal).toBe("SIGKILL");
+    const before = new Set(recordsOf(out).map((r) => r.task_id));
+    expect(before.size).toBeGreaterThanOrEqual(target);
+    expect(before.size).toBeLessThan(items.length);
+    const sentBefore = requests.length;
+
+    const second = await spawnMech(args).done;
+    expect(second.err).not.toMatch(/internal error/);
+    expect(second.err).toMatch(/waiting to see whether it is still running/);
+    expect(second.code).toBe(0);
+    const records = recordsOf(out);
+    expect(records).toHaveLength(items.length);
+    expect(new Set(records.map((r) => r.task_id)).size).toBe(items.length);
+    // every item recorded before the kill was requested exactly once, over both runs
+    const count = (p: string) => requests.filter((q) => q === p).length;
+    for (const it of items) {
+      if (before.has(it.task_id)) expect(count(it.prompt), it.task_id).toBe(1);
+      else expect(count(it.prompt)).toBeGreaterThanOrEqual(1);
+    }
+    // only requests in flight at the kill (at most the concurrency) were sent twice
+    expect(requests.length - items.length).toBeLessThanOrEqual(3);
+    expect(sentBefore).toBeLessThanOrEqual(before.size + 3);
+    expect(second.out).toContain(`| all | ${items.length} | ${items.length} | 0 | 0 | 0 |`);
+
+    // the same configuration into a new run directory costs nothing: every response from the cache
+    requests.length = 0;
+    const copy = join(scratch(), "copy");
+    const third = await spawnMech([...args.slice(0, -4), "--out", copy, "--cache", cache]).done;
+    expect(third.code).toBe(0);
+    expect(requests).toHaveLength(0);
+    expect(recordsOf(copy).every((r) => r.cached)).toBe(true);
+  });
+
+  it("gateway failures are persisted, reported with exit 1, and sent again by --retry-failed with the same prompt", async () => {
+    requests.length = 0;
+    failFirst = new Set(items.slice(0, 2).map((i) => i.prompt));
+    const out = join(scratch(), "failing");
+    const r = await mech(["eval", "--tasks", tasks, "--model", "loopback-model", "--base-url", server.baseURL, "--out", out, "--limit", "5", "--no-cache"]);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/infrastructure failures: gateway 2/);
+    expect(r.err).toContain(`mech eval --retry-failed ${out}`);
+    expect(recordsOf(out).filter((x) => x.type === "failure")).toHaveLength(2);
+    requests.length = 0;
+    const again = await mech(["eval", "--retry-failed", out, "--no-cache"]);
+    expect(again.code).toBe(0);
+    expect(requests.sort()).toEqual(items.slice(0, 2).map((i) => i.prompt).sort());
+    expect(again.out).toContain("| all | 5 | 5 | 0 | 0 | 0 |");
+    expect(recordsOf(out)).toHaveLength(7);
+  });
+});
+
+describe("progress text", () => {
+  it("shows failures by class, tokens and an ETA from this session's pace", async () => {
+    const { progressDetail } = await import("./eval_commands.ts");
+    const p = { done: 60, total: 110, sent: 50, cached: 2, responses: 55, failures: { timeout: 3, gateway: 2 }, inputTokens: 1_234_567, outputTokens: 45_600, last: null };
+    expect(progressDetail(p, 100, 10)).toBe("failures timeout 3, gateway 2 · tokens 1.2M in / 45.6k out · 2 cached · ETA 1m40s");
+    expect(progressDetail({ ...p, failures: {}, cached: 0, done: 110 }, 100, 10)).toBe("failures 0 · tokens 1.2M in / 45.6k out · done");
+  });
+});

@@ -1,0 +1,285 @@
+// `mech eval` (run a model on a generated benchmark, resumable) and `mech eval score`
+// (the A.3 metrics of one or more runs).
+import { z } from "zod";
+import { OpenAIModelClient } from "../engine/llm/openai_client.ts";
+import type { ModelClient } from "../engine/llm/model.ts";
+import { jsonPath } from "../engine/model/issues.ts";
+import { parseJsonText } from "../engine/model/json_text.ts";
+import { readTaskSet, type TaskSet } from "../engine/tasks/store.ts";
+import { FileResponseCache, type ResponseCache } from "../engine/eval/cache.ts";
+import { BaselineClient } from "../engine/eval/baseline_client.ts";
+import type { EvalItem } from "../engine/eval/items.ts";
+import { baselineOf, itemsOfRun, planRun } from "../engine/eval/plan.ts";
+import { BUILTIN_PROFILES, mergeProfiles, type Profiles, ProfilesOverride } from "../engine/eval/profiles.ts";
+import type { FailureClass, RunConfig, RunSettings } from "../engine/eval/run_records.ts";
+import { latestRecords, openRun, readRun } from "../engine/eval/run_store.ts";
+import { type EvalProgress, runEval } from "../engine/eval/runner.ts";
+import { familyMetrics, failureCounts, type Metrics, type Price, scoreRecords, tokenTotals } from "../engine/eval/score.ts";
+import { majorityBaseline } from "../engine/eval/baselines.ts";
+import { judge } from "../engine/eval/outcome.ts";
+import { metricsLines, runHeadline, table5Lines, table6Lines, tokenLines } from "../engine/eval/tables.ts";
+import type { FamilyId } from "../engine/tasks/family.ts";
+import { DEFAULT_TASKS_DIR, parseFamilies, parseMechanismIds } from "./tasks_commands.ts";
+import { InputError, type Io } from "./io.ts";
+import { progress } from "./progress.ts";
+
+export interface EvalArgs {
+  tasks?: string;
+  model?: string;
+  out?: string;
+  retryFailed?: string;
+  baseUrl?: string;
+  apiKeyEnv: string;
+  concurrency: number;
+  /** Seconds per request. */
+  timeout: number;
+  maxOutputTokens: number;
+  reasoningEffort: "minimal" | "low" | "medium" | "high" | "none";
+  temperature?: number;
+  noTemperature: boolean;
+  jsonObject: boolean;
+  families?: string;
+  mechanisms?: string;
+  limit?: number;
+  cache?: string;
+  noCache: boolean;
+  profiles?: string;
+  prices?: string;
+  rateLimitAttempts: number;
+  json: boolean;
+}
+
+export interface EvalEnv {
+  env: (name: string) => string | undefined;
+}
+
+const Prices = z.record(z.string(), z.object({ input_per_million: z.number().min(0), output_per_million: z.number().min(0) }).strict());
+
+function readJsonFile<T>(io: Io, path: string, schema: z.ZodType<T>, expected: string): T {
+  const r = schema.safeParse(parseJsonText(io.readText(path), path));
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    throw new InputError(`${path}: at ${jsonPath(issue.path)}: ${issue.message} (expected ${expected})`);
+  }
+  return r.data;
+}
+
+const readPrices = (io: Io, path: string | undefined): Record<string, Price> =>
+  path === undefined ? {} : readJsonFile(io, path, Prices, 'an object {"MODEL": {"input_per_million": USD, "output_per_million": USD}}');
+
+function readProfiles(io: Io, path: string | undefined): Profiles {
+  if (path === undefined) return BUILTIN_PROFILES;
+  return mergeProfiles(BUILTIN_PROFILES, readJsonFile(io, path, ProfilesOverride, "the shape of the built-in profiles: {default?, models?: {MODEL: profile}}"));
+}
+
+/** The shared response cache's directory: MECHBENCH_CACHE_DIR, else the user's cache directory. */
+export function defaultCacheDir(env: (name: string) => string | undefined): string | null {
+  const explicit = env("MECHBENCH_CACHE_DIR");
+  if (explicit) return explicit;
+  const xdg = env("XDG_CACHE_HOME");
+  if (xdg) return `${xdg}/mechbench/responses`;
+  const home = env("HOME");
+  return home ? `${home}/.cache/mechbench/responses` : null;
+}
+
+const dur = (s: number) => (s >= 3600 ? `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m` : s >= 60 ? `${Math.floor(s / 60)}m${String(Math.floor(s % 60)).padStart(2, "0")}s` : `${Math.round(s)}s`);
+const thousands = (n: number) => (n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)}k` : String(n));
+
+export function failureText(f: Partial<Record<FailureClass, number>>): string {
+  const parts = Object.entries(f).filter(([, n]) => n).map(([c, n]) => `${c} ${n}`);
+  return parts.length ? parts.join(", ") : "none";
+}
+
+/** The status detail: failures by class, tokens, ETA from this session's pace. */
+export function progressDetail(p: EvalProgress, elapsedS: number, startDone: number): string {
+  const failed = Object.values(p.failures).reduce((a, b) => a + (b ?? 0), 0);
+  const rate = (p.done - startDone) / Math.max(elapsedS, 1e-3);
+  const eta = p.done >= p.total ? "done" : rate > 0 ? `ETA ${dur((p.total - p.done) / rate)}` : "ETA …";
+  return `failures ${failed ? failureText(p.failures) : "0"} · tokens ${thousands(p.inputTokens)} in / ${thousands(p.outputTokens)} out${p.cached ? ` · ${p.cached} cached` : ""} · ${eta}`;
+}
+
+function settingsOf(args: EvalArgs): RunSettings {
+  if (args.noTemperature && args.temperature !== undefined) throw new InputError("--temperature and --no-temperature contradict each other; give one");
+  return {
+    max_output_tokens: args.maxOutputTokens,
+    temperature: args.noTemperature ? null : args.temperature ?? 0,
+    reasoning_effort: args.reasoningEffort === "none" ? null : args.reasoningEffort,
+    json_object: args.jsonObject,
+  };
+}
+
+function clientFor(config: RunConfig, all: readonly EvalItem[], args: EvalArgs, env: EvalEnv): ModelClient {
+  const baseline = baselineOf(config.model);
+  if (baseline) return new BaselineClient(baseline, all);
+  const keyVar = config.api_key_env ?? args.apiKeyEnv;
+  const apiKey = env.env(keyVar);
+  const official = /^https:\/\/api\.openai\.com(\/|$)/.test(config.endpoint);
+  if (!apiKey && official) throw new InputError(`no API key: set ${keyVar} (or name another variable with --api-key-env)`);
+  return new OpenAIModelClient({ model: config.model, baseURL: config.endpoint, apiKey: apiKey || "unused", timeoutMs: Math.round(args.timeout * 1000), extraBody: config.request });
+}
+
+function cacheFor(config: RunConfig, args: EvalArgs, env: EvalEnv, io: Io): ResponseCache | null {
+  if (baselineOf(config.model) || args.noCache) return null;
+  const dir = args.cache ?? defaultCacheDir(env.env);
+  if (!dir) {
+    io.err("mech: no cache directory (set MECHBENCH_CACHE_DIR or pass --cache DIR); responses are kept in the run's records only");
+    return null;
+  }
+  return new FileResponseCache(dir);
+}
+
+function parseSelection(args: EvalArgs) {
+  return {
+    families: args.families === undefined ? null : parseFamilies(args.families).map((f) => f.id),
+    mechanisms: args.mechanisms === undefined ? null : parseMechanismIds(args.mechanisms),
+    limit: args.limit ?? null,
+  };
+}
+
+function taskSetAt(dir: string): TaskSet {
+  return readTaskSet(dir);
+}
+
+/** A sleep that says once why the command waits (another process's lock, maybe stale). */
+function lockWait(io: Io, dir: string): (ms: number) => Promise<void> {
+  let said = false;
+  return (ms) => {
+    if (!said) io.err(`mech: ${dir} is locked by another process; waiting to see whether it is still running…`);
+    said = true;
+    return new Promise((r) => setTimeout(r, ms));
+  };
+}
+
+/** `mech eval`: runs (or resumes, or retries the failures of) a model run; prints its scores. */
+export async function evalCommand(args: EvalArgs, io: Io, env: EvalEnv): Promise<number> {
+  let run;
+  let all: EvalItem[], items: EvalItem[];
+  if (args.retryFailed !== undefined) {
+    for (const [flag, v] of [["--model", args.model], ["--out", args.out], ["--families", args.families], ["--mechanisms", args.mechanisms], ["--limit", args.limit]] as const) {
+      if (v !== undefined) throw new InputError(`--retry-failed takes the run's own settings from its run.json; drop ${flag}`);
+    }
+    const { config } = readRun(args.retryFailed);
+    ({ all, items } = itemsOfRun(taskSetAt(args.tasks ?? config.tasks.dir), config));
+    run = await openRun(args.retryFailed, null, lockWait(io, args.retryFailed));
+  } else {
+    if (args.model === undefined) throw new InputError("name the model with --model (an endpoint's model name, or baseline:majority or baseline:replay)");
+    if (args.out === undefined) throw new InputError("name the run directory with --out (a new directory, or a run to resume)");
+    if (args.baseUrl !== undefined && baselineOf(args.model)) throw new InputError(`${args.model} runs in process; drop --base-url`);
+    const set = taskSetAt(args.tasks ?? DEFAULT_TASKS_DIR);
+    const plan = planRun({ set, selection: parseSelection(args), model: args.model, baseUrl: args.baseUrl ?? null, apiKeyEnv: args.apiKeyEnv, settings: settingsOf(args), profiles: readProfiles(io, args.profiles) });
+    ({ all, items } = plan);
+    run = await openRun(args.out, plan.config, lockWait(io, args.out));
+  }
+  const prices = readPrices(io, args.prices);
+  try {
+    for (const w of run.warnings) io.err(`mech: ${w}`);
+    const client = clientFor(run.config, all, args, env);
+    const cache = cacheFor(run.config, args, env, io);
+    const bar = progress(io, "eval", items.length);
+    const started = performance.now();
+    let startDone = -1, lastLine = -1;
+    const step = Math.max(1, Math.ceil(items.length / 100));
+    const summary = await runEval({
+      items,
+      client,
+      endpoint: run.config.endpoint,
+      controls: run.config.request,
+      cache,
+      existing: run.records,
+      append: run.append,
+      concurrency: args.concurrency,
+      retryFailed: args.retryFailed !== undefined,
+      rateLimitAttempts: args.rateLimitAttempts,
+      onProgress: (p) => {
+        if (startDone < 0) startDone = p.done;
+        const detail = progressDetail(p, (performance.now() - started) / 1000, startDone);
+        // on a terminal a redrawn bar; elsewhere about a hundred lines, and every failure
+        if (io.status || p.done === p.total || p.last?.type === "failure" || Math.floor(p.done / step) !== lastLine) {
+          lastLine = Math.floor(p.done / step);
+          const failure = p.last?.type === "failure" ? `${p.last.task_id} (${p.last.family}, ${p.last.mechanism}): ${p.last.class}: ${p.last.error.message}; ` : "";
+          bar.update(p.done, io.status ? detail : failure + detail);
+        }
+      },
+    });
+    bar.finish();
+    const verb = args.retryFailed !== undefined ? "retried" : "sent";
+    io.err(`${run.config.model}: ${summary.sent} ${verb}, ${summary.cached} from the cache, ${summary.skipped} already finished; infrastructure failures: ${failureText(summary.failures)}; records in ${run.dir}`);
+    const latest = latestRecords(readRun(run.dir).records);
+    const code = printScores([{ dir: run.dir, config: run.config, all, items, latest }], args.json, prices, io);
+    const failed = Object.values(summary.failures).reduce((a, b) => a + (b ?? 0), 0);
+    if (failed) io.err(`mech: ${failed} infrastructure failure${failed === 1 ? "" : "s"}; send them again with: mech eval --retry-failed ${run.dir}`);
+    return failed || summary.pending ? 1 : code;
+  } finally {
+    run.close();
+  }
+}
+
+interface LoadedRun {
+  dir: string;
+  config: RunConfig;
+  all: EvalItem[];
+  items: EvalItem[];
+  latest: ReturnType<typeof latestRecords>;
+}
+
+/** `mech eval score RUN…`: the metrics of each run, Table 5's columns, Table 6 and token use. */
+export function evalScoreCommand(args: { runs: readonly string[]; tasks?: string; json: boolean; prices?: string }, io: Io): number {
+  const sets = new Map<string, TaskSet>();
+  const loaded: LoadedRun[] = args.runs.map((dir) => {
+    const { config, records, warnings } = readRun(dir);
+    for (const w of warnings) io.err(`mech: ${w}`);
+    const where = args.tasks ?? config.tasks.dir;
+    let set = sets.get(where);
+    if (!set) sets.set(where, set = taskSetAt(where));
+    return { dir, config, ...itemsOfRun(set, config), latest: latestRecords(records) };
+  });
+  return printScores(loaded, args.json, readPrices(io, args.prices), io);
+}
+
+/** The majority/constant baseline's metrics per family on these items (fitted to the whole release). */
+function baselineMetrics(all: readonly EvalItem[], items: readonly EvalItem[]): Map<FamilyId | "all", Metrics> {
+  const answers = majorityBaseline(all.map((i) => ({ task_id: i.task_id, family: i.family, answer: i.gold })));
+  const scored = items.map((it) => {
+    const j = judge(it.family, JSON.stringify({ answer: answers.get(it.task_id) }), it.gold, it.context);
+    return { model: "majority", task_id: it.task_id, family: it.family, mechanism: it.mechanism, level: it.level, complexity: it.complexity, outcome: j.outcome, component: j.component, reason: j.reason, prompt_chars: 0, answer_chars: 0 };
+  });
+  return new Map(familyMetrics(scored).map((r) => [r.family, r.metrics]));
+}
+
+function printScores(runs: readonly LoadedRun[], json: boolean, prices: Record<string, Price>, io: Io): number {
+  const results = runs.map((r) => {
+    const scored = scoreRecords(r.config.model, r.items, r.latest);
+    const tokens = tokenTotals(r.latest);
+    return { r, scored, rows: familyMetrics(scored.items), tokens, price: prices[r.config.model], baseline: baselineMetrics(r.all, r.items) };
+  });
+  if (json) {
+    io.out(JSON.stringify({
+      runs: results.map(({ r, scored, rows, tokens, price }) => ({
+        dir: r.dir,
+        model: r.config.model,
+        endpoint: r.config.endpoint,
+        items: r.items.length,
+        missing: scored.missing,
+        families: rows.map((x) => ({ family: x.family, ...x.metrics })),
+        failures: failureCounts(scored.items),
+        tokens,
+        ...(price ? { cost_usd: (tokens.input * price.input_per_million + tokens.output * price.output_per_million) / 1e6 } : {}),
+      })),
+    }));
+    return 0;
+  }
+  for (const { r, scored, rows, baseline } of results) {
+    io.out(runHeadline(scored, r.dir));
+    io.out("");
+    for (const l of metricsLines(rows)) io.out(l);
+    io.out("");
+    for (const l of table5Lines(r.config.model, rows, baseline)) io.out(l);
+    io.out("");
+  }
+  io.out("End-to-end accuracy (%) by task family and model, protocol failures in parentheses (Table 6):");
+  io.out("");
+  for (const l of table6Lines(results.map((x) => ({ model: x.r.config.model, rows: x.rows })))) io.out(l);
+  io.out("");
+  for (const l of tokenLines(results.map((x) => ({ model: x.r.config.model, tokens: x.tokens, price: x.price })))) io.out(l);
+  return 0;
+}
