@@ -3,6 +3,7 @@
 // `openai` client is exercised over HTTP, and it logs every request body it received.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import { readBody, sendJson } from "./chat_server.ts";
 
 
 export interface ReplayReply {
@@ -31,14 +32,12 @@ export async function startLoopback(replies: ReplayReply[] | ReplyFn): Promise<L
   const sockets = new Set<Socket>();
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Uint8Array[] = [];
-    req.on("data", (c: Uint8Array) => chunks.push(c));
-    req.on("end", () => {
+    readBody(req).then((bytes) => {
       if (req.method !== "POST" || req.url !== "/v1/chat/completions") {
         send(res, { status: 404, body: { error: { message: `no route ${req.method} ${req.url}` } } });
         return;
       }
-      const body = JSON.parse(new TextDecoder().decode(concat(chunks))) as Record<string, unknown>;
+      const body = JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>;
       const n = requests.length;
       requests.push(body);
       const reply = queue
@@ -72,20 +71,11 @@ export async function startLoopback(replies: ReplayReply[] | ReplyFn): Promise<L
 }
 
 function send(res: ServerResponse, reply: ReplayReply): void {
-  const text = reply.raw ?? JSON.stringify(reply.body ?? {});
+  if (reply.raw === undefined) return sendJson(res, reply.status ?? 200, reply.body ?? {}, reply.headers);
   res.writeHead(reply.status ?? 200, { "content-type": "application/json", ...reply.headers });
-  res.end(text);
+  res.end(reply.raw);
 }
 
-function concat(chunks: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let o = 0;
-  for (const c of chunks) {
-    out.set(c, o);
-    o += c.length;
-  }
-  return out;
-}
 
 let completionCounter = 0;
 
