@@ -65,9 +65,9 @@ export function persistentRestrictions(model: MechanismModel): ModelRestriction[
 export function modelLines(model: MechanismModel): string[] {
   const out: string[] = [];
   out.push(`Mechanism ${model.id}${model.title ? `: ${model.title}` : ""}.`);
-  out.push("", `Components and their variables (${model.instances.length} components, ${model.variables.length} variables):`);
+  out.push("", `Components and their variables (${model.instances.length} components, ${model.variables.length} variables; parameters, marked (parameter), keep their cell on every edge):`);
   for (const inst of model.instances) {
-    out.push(`- ${inst.name} (${inst.type}): ${inst.variables.map((i) => model.variables[i].name).join(", ")}`);
+    out.push(`- ${inst.name} (${inst.type}): ${inst.variables.map((i) => model.variables[i].name + (model.variables[i].kind === "parameter" ? " (parameter)" : "")).join(", ")}`);
   }
   out.push("", ...quantitySpaceLines(model));
   const persistent = persistentRestrictions(model);
