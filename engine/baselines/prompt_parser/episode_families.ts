@@ -1,0 +1,170 @@
+// The episode-graph families from their prompts, answered with the engine's episode graph:
+// a session over the model read back from the prompt (its universe: the persistent
+// restrictions and the operating context), successors by the edge rules, bounded
+// reachability from the given initial episode.
+import { Session } from "../../episode/session.ts";
+import { reach } from "../../episode/reach.ts";
+import { type Episode, episodeKey } from "../../episode/episode.ts";
+import { CONTEXT_SCENARIO, readEpisode, readModel, type ReadModel } from "./model.ts";
+import { int, type PromptText } from "./text.ts";
+
+type Fact = { var: number; cell: number };
+const holds = (x: Episode, facts: readonly Fact[]) => facts.every((f) => x.cells[f.var] === f.cell);
+
+// one session per model read (its successors are memoized across prompts)
+const sessions = new WeakMap<object, Session>();
+function session(r: ReadModel): Session {
+  let s = sessions.get(r.model);
+  if (!s) sessions.set(r.model, (s = new Session(r.model, CONTEXT_SCENARIO)));
+  return s;
+}
+
+/** Plausibility: a narrative is P when one path of exactly H edges meets every checkpoint's facts at its step. */
+export function answerPlausibility(t: PromptText): Record<string, unknown> {
+  const r = readModel(t, { episodes: true });
+  const horizon = int(t.seek(/^The successor horizon is ([0-9]+)\.$/, "The successor horizon is H.")[1]);
+  const x0 = readEpisode(t, r, "Initial episode");
+  const n = int(t.seek(/^Narratives \(([0-9,]+)\):$/, "Narratives (N):")[1]);
+  const s = session(r);
+  const key = (x: Episode) => episodeKey(r.model, x);
+  let labels = "";
+  for (let k = 0; k < n; k++) {
+    const m = t.next(/^Q[0-9]+: (.*)$/, "a narrative QNN: t=1: FACTS; t=2: …");
+    const checkpoints = m[1].split("; ").map((part, i) => {
+      const pm = /^t=([0-9]+): (.*)$/.exec(part);
+      if (!pm || Number(pm[1]) !== i + 1) t.fail(t.last, `checkpoint t=${i + 1}: FACTS`);
+      return pm![2].split(" AND ").map((f) => r.fact(f, t.last));
+    });
+    if (checkpoints.length !== horizon) t.fail(t.last, `${horizon} checkpoints`);
+    // the episodes a path can be in after t edges having met every checkpoint so far
+    let frontier = new Map([[key(x0), x0]]);
+    for (let step = 0; step < horizon && frontier.size; step++) {
+      const next = new Map<string, Episode>();
+      for (const x of frontier.values()) {
+        for (const e of s.successors(x)) if (holds(e.target, checkpoints[step])) next.set(key(e.target), e.target);
+      }
+      frontier = next;
+    }
+    labels += frontier.size ? "P" : "I";
+  }
+  return { plausibility_labels: labels };
+}
+
+/** Transitions: the distinct (component, source, target) state changes of the admissible edges reachable within H. */
+export function answerTransition(t: PromptText): Record<string, unknown> {
+  const r = readModel(t, { episodes: true });
+  const horizon = int(t.seek(/^The horizon is ([0-9]+)\.$/, "The horizon is H.")[1]);
+  const x0 = readEpisode(t, r, "Initial episode");
+  const g = reach(session(r), [x0], horizon);
+  const seen = new Map<string, { component: string; source_state: string; target_state: string }>();
+  for (const e of g.edges) {
+    const a = g.episodes[e.source], b = g.episodes[e.target];
+    for (const i of r.model.instances) {
+      if (a.state[i.name] === b.state[i.name]) continue;
+      const triple = { component: i.name, source_state: a.state[i.name], target_state: b.state[i.name] };
+      seen.set(JSON.stringify(triple), triple);
+    }
+  }
+  const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  const triples = [...seen.values()].sort((x, y) => cmp(x.component, y.component) || cmp(x.source_state, y.source_state) || cmp(x.target_state, y.target_state));
+  return { admissible_component_state_transitions: triples };
+}
+
+/**
+ * Functional recovery: per policy, U when an outcome or a one-edge successor of one meets
+ * every unsafe atom; else D when a deadline episode (a successor, or the outcome itself
+ * when it has none) misses a goal atom; else R.
+ */
+export function answerFunctionalRecovery(t: PromptText): Record<string, unknown> {
+  const r = readModel(t, { episodes: true });
+  const lib = int(t.seek(/^Episode library \(([0-9,]+)\):$/, "Episode library (N):")[1]);
+  const episodes = new Map<string, Episode>();
+  for (let k = 0; k < lib; k++) {
+    const label = /^(E[0-9]+) composite state: /.exec(t.lines[t.at] ?? "");
+    if (!label) t.fail(t.at, "a library episode ENN composite state: …");
+    episodes.set(label![1], readEpisode(t, r, label![1]));
+  }
+  const c = t.seek(/^Contract: horizon and deadline are both 1; goal atoms \(all required\): (.*); unsafe atoms \(unsafe when all hold\): (.*)\.$/, "the Contract: line");
+  const facts = (text: string) => text.split(" AND ").map((f) => r.fact(f, t.last));
+  const goal = facts(c[1]), unsafe = facts(c[2]);
+  const np = int(t.seek(/^Repair policies \(([0-9,]+)\):$/, "Repair policies (N):")[1]);
+  const s = session(r);
+  let statuses = "";
+  for (let k = 0; k < np; k++) {
+    const pm = t.next(/^R[0-9]+ names the outcome episodes (.*)\.$/, "a policy RNN names the outcome episodes E…, E….");
+    const outcomes = pm[1].split(", ").map((id) => {
+      const x = episodes.get(id);
+      if (!x) t.fail(t.last, `library episode ids, not ${JSON.stringify(id)}`);
+      return x!;
+    });
+    let unsafeHit = false, missed = false;
+    for (const x of outcomes) {
+      const succ = s.successors(x).map((e) => e.target);
+      if (holds(x, unsafe) || succ.some((y) => holds(y, unsafe))) unsafeHit = true;
+      const deadline = succ.length ? succ : [x];
+      if (deadline.some((y) => !holds(y, goal))) missed = true;
+    }
+    statuses += unsafeHit ? "U" : missed ? "D" : "R";
+  }
+  return { plan_statuses: statuses };
+}
+
+/**
+ * Necessity: claims over the supplied normalized graph alone. A claim is N when every
+ * edge whose source meets all SOURCE facts has a target meeting some TARGET alternative.
+ */
+export function answerNecessity(t: PromptText): Record<string, unknown> {
+  const nv = int(t.seek(/^Variables \(([0-9,]+)\), aliased; /, "Variables (N), aliased; …")[1]);
+  const codes = new Map<string, string[]>();
+  for (let k = 0; k < nv; k++) {
+    const m = t.next(/^(v[0-9]+) = (\S+): (.*)$/, "a variable line vN = NAME: 0=CELL 1=CELL …");
+    codes.set(m[1], m[3].split(" ").map((x, i) => {
+      const cm = /^([0-9]+)=(.+)$/.exec(x);
+      if (!cm || Number(cm[1]) !== i) t.fail(t.last, `cell codes 0=… 1=… in order`);
+      return cm![2];
+    }));
+  }
+  const shared = new Map<string, number>();
+  const sh = t.seek(/^Cells shared by every node: ?(.*)$/, "Cells shared by every node: vN=C …");
+  for (const x of sh[1].split(" ").filter(Boolean)) {
+    const m = /^(v[0-9]+)=([0-9]+)$/.exec(x);
+    if (!m) t.fail(t.last, "vN=CODE items");
+    shared.set(m![1], Number(m![2]));
+  }
+  const cols = t.seek(/^Node columns \(the codes of these variables, in this order\): ?(.*)$/, "Node columns (…): vA vB …")[1].split(" ").filter(Boolean);
+  const nn = int(t.seek(/^Nodes \(([0-9,]+); /, "Nodes (N; …):")[1]);
+  const nodes: Map<string, number>[] = [];
+  for (let k = 0; k < nn; k++) {
+    const m = t.next(/^N([0-9]+): S[0-9]+ \| ?(.*)$/, "a node NK: SJ | CODES");
+    if (Number(m[1]) !== k) t.fail(t.last, `node N${k}`);
+    const vals = m[2].split(" ").filter(Boolean).map(Number);
+    if (vals.length !== cols.length) t.fail(t.last, `${cols.length} codes`);
+    const cells = new Map(shared);
+    cols.forEach((v, i) => cells.set(v, vals[i]));
+    nodes.push(cells);
+  }
+  const ne = int(t.seek(/^Edges \(([0-9,]+)\), /, "Edges (N), source -> target (cause):")[1]);
+  const edges: [number, number][] = [];
+  for (let k = 0; k < ne; k++) {
+    const m = t.next(/^E[0-9]+: N([0-9]+) -> N([0-9]+) \(C[0-9]+\)$/, "an edge EK: NA -> NB (CJ)");
+    edges.push([Number(m[1]), Number(m[2])]);
+  }
+  const nq = int(t.seek(/^Claims \(([0-9,]+)\):$/, "Claims (N):")[1]);
+  let labels = "";
+  for (let k = 0; k < nq; k++) {
+    const m = t.next(/^Q[0-9]+: IF (.*), THEN (.*)$/, "a claim QNN: IF SOURCE facts, THEN TARGET alternatives");
+    const fact = (text: string, side: string) => {
+      const fm = new RegExp(`^${side} (v[0-9]+)=(\\S+)$`).exec(text);
+      const cells = fm ? codes.get(fm[1]) : undefined;
+      const code = cells?.indexOf(fm![2]) ?? -1;
+      if (!fm || code < 0) t.fail(t.last, `${side} vN=CELL with a known variable and cell, not ${JSON.stringify(text)}`);
+      return { v: fm![1], code };
+    };
+    const src = m[1].split(" AND ").map((f) => fact(f, "SOURCE"));
+    const alts = m[2].split(" OR ").map((f) => fact(f, "TARGET"));
+    const meets = (node: Map<string, number>, f: { v: string; code: number }) => node.get(f.v) === f.code;
+    const counter = edges.some(([a, b]) => src.every((f) => meets(nodes[a], f)) && !alts.some((f) => meets(nodes[b], f)));
+    labels += counter ? "U" : "N";
+  }
+  return { necessity_labels: labels };
+}
