@@ -13,9 +13,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { builtinMechanism } from "../catalog/mod.ts";
-import { generate } from "../engine/tasks/generate.ts";
-import { FAMILIES } from "../engine/tasks/families/mod.ts";
+import { benchTasks } from "./bench_tasks.ts";
 import { familyMetrics, scoreRecords } from "../engine/eval/score.ts";
 import { type EvalItem, evalItems } from "../engine/eval/items.ts";
 import type { ItemRecord } from "../engine/eval/run_records.ts";
@@ -27,13 +25,7 @@ import { FileResponseCache } from "../engine/eval/cache.ts";
 import { EVAL_RUN_FORMAT } from "../engine/eval/run_records.ts";
 import { openRun } from "../engine/eval/run_store.ts";
 
-const g = generate({
-  mechanisms: ["thermal_three_node_chain", "mechanics_accelerate"].map((id) => builtinMechanism(id)!),
-  families: FAMILIES,
-  seed: "bench",
-  perLevel: 2,
-  maxPromptTokens: 80_000,
-});
+const g = benchTasks();
 const base: EvalItem[] = evalItems({ dir: "bench", tasks: g.tasks, solutions: g.solutions });
 const ITEMS = 1_120, MODELS = 9;
 // 1,120 distinct task ids over the generated items, cycled

@@ -15,6 +15,7 @@ import { DEFAULT_PER_LEVEL, DEFAULT_SEED } from "../engine/tasks/generate.ts";
 import { DEFAULT_MAX_PROMPT_TOKENS } from "../engine/tasks/tokens.ts";
 import { StoreError } from "../engine/tasks/store.ts";
 import { evalCommand, evalScoreCommand } from "./eval_commands.ts";
+import { baselineAnswerCommand, baselineServeCommand, DEFAULT_PARSER_PORT } from "./baseline_commands.ts";
 import { DEFAULT_RATE_LIMIT_ATTEMPTS } from "../engine/eval/runner.ts";
 import { RunError } from "../engine/eval/run_store.ts";
 import { SelectionError } from "../engine/eval/items.ts";
@@ -180,6 +181,18 @@ const parser = or(
       json: option("--json", { description: message`Print the scores as one JSON object.` }),
     }),
   ), { description: message`Run a model on a generated benchmark (paper A.7): one request per item, resumable, with a response cache; then its scores. Subcommand: score.` }),
+  command("baseline", or(
+    command("answer", object({
+      cmd: constant("baseline answer" as const),
+      tasks: optional(option("--tasks", string({ metavar: "DIR" }), { description: message`The benchmark directory (default ${DEFAULT_TASKS_DIR}).` })),
+      json: option("--json", { description: message`One JSON line per task: task_id, family, answer.` }),
+    }), { description: message`Answer every task with the prompt-text parser (it reads only the prompt); per family, how many answers equal the gold, and items per second. Exit 1 when a prompt cannot be read.` }),
+    command("serve", object({
+      cmd: constant("baseline serve" as const),
+      port: withDefault(option("--port", integer({ min: 0, max: 65535, metavar: "PORT" }), { description: message`The port (default ${String(DEFAULT_PARSER_PORT)}; 0: any free port, printed).` }), DEFAULT_PARSER_PORT),
+      host: withDefault(option("--host", string({ metavar: "HOST" }), { description: message`The address to bind (default 127.0.0.1, loopback only).` }), "127.0.0.1"),
+    }), { description: message`Serve the prompt-text parser as an OpenAI-compatible model (/v1/chat/completions, /v1/models) until interrupted, for mech eval --model prompt-parser --base-url http://HOST:PORT/v1.` }),
+  ), { description: message`The prompt-text parser baseline (paper A.3): answer a benchmark, or serve it as a model.` }),
   command("physment", or(
     command("exec", object({
       cmd: constant("physment exec" as const),
@@ -346,6 +359,10 @@ async function main(): Promise<number> {
         return await evalCommand(args, io, { env: (name) => Deno.env.get(name) });
       case "eval score":
         return evalScoreCommand(args, io);
+      case "baseline answer":
+        return baselineAnswerCommand(args, io);
+      case "baseline serve":
+        return await baselineServeCommand(args, io, untilSignal());
       case "tasks show":
         return tasksShowCommand(args, io);
       case "tasks stats":
@@ -370,6 +387,15 @@ async function main(): Promise<number> {
     io.err(`mech: internal error: ${e instanceof Error ? e.message : String(e)}`);
     return 1;
   }
+}
+
+/** Resolves on the first SIGINT or SIGTERM (a server's way to stop). */
+function untilSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => resolve();
+    Deno.addSignalListener("SIGINT", stop);
+    Deno.addSignalListener("SIGTERM", stop);
+  });
 }
 
 /** The *.jsonl files of a directory (for physment score). */

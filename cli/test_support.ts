@@ -47,11 +47,11 @@ export const MECH_TASK_PERMISSIONS = ["--allow-read", "--allow-write", "--allow-
  * Starts `mech ARGS…` under Deno without waiting (for tests that serve the child over loopback
  * from this process, or kill it); `done` resolves with its exit code and output.
  */
-export function spawnMech(args: string[], env: Record<string, string> = {}): { child: ChildProcess; done: Promise<{ code: number | null; signal: string | null; out: string; err: string }> } {
+export function spawnMech(args: string[], env: Record<string, string> = {}): { child: ChildProcess; done: Promise<{ code: number | null; signal: string | null; out: string; err: string }>; stdout: () => string } {
   const child = spawn(deno, ["run", ...MECH_TASK_PERMISSIONS, "cli/main.ts", ...args], { cwd: root, env: { ...process.env, NO_COLOR: "1", ...env } });
   let out = "", err = "";
   child.stdout!.on("data", (d) => (out += d));
   child.stderr!.on("data", (d) => (err += d));
   const done = new Promise<{ code: number | null; signal: string | null; out: string; err: string }>((resolve) => child.on("close", (code, signal) => resolve({ code, signal, out, err })));
-  return { child, done };
+  return { child, done, stdout: () => out };
 }
