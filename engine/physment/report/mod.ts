@@ -3,8 +3,7 @@
 // Table 2 (accuracy per model and budget), Figure 2 (per-category heatmap), Figure 1 (accuracy
 // vs I_max per category group), Tables 3 and 5 (six dimensions), plus failure-mode counts.
 // docs/physment.md "## Report" defines each failure mode.
-import * as vega from "vega";
-import { compile, type TopLevelSpec } from "vega-lite";
+import { htmlPage, markdownPage, markdownTable, renderSvg, type ReportData, type Table } from "../../report/page.ts";
 import { CATEGORIES, type Category } from "../score/categories.ts";
 import type { EpisodeScore } from "../score/dimensions.ts";
 import type { Summary } from "../score/aggregate.ts";
@@ -74,19 +73,11 @@ export function failureModes(scores: readonly EpisodeScore[]): FailureCounts[] {
   return [...map.values()].sort((a, b) => cmp(a.model, b.model) || cmp(a.variant, b.variant) || a.budget - b.budget);
 }
 
-export interface Table {
-  title: string;
-  header: string[];
-  /** Right-aligned columns (numbers). */
-  numeric: boolean[];
-  rows: string[][];
-}
+export type { ReportData, Table };
+export { markdownTable, renderSvg };
 
-export interface ReportData {
-  tables: Table[];
-  /** Vega-lite specs, by chart name. */
-  specs: { name: string; title: string; spec: TopLevelSpec }[];
-}
+export const markdownReport = (data: ReportData): string => markdownPage("PhysMent report", data);
+export const htmlReport = (data: ReportData): Promise<string> => htmlPage("PhysMent report", data);
 
 function runs(rows: readonly Summary[]): [string, string][] {
   return [...new Map(rows.map((r) => [JSON.stringify([r.model, r.variant]), [r.model, r.variant] as [string, string]])).values()];
@@ -243,89 +234,3 @@ export function buildReport(scores: readonly EpisodeScore[], summaries: readonly
   return { tables, specs };
 }
 
-/** A vega-lite spec as an SVG string, rendered headless (no canvas, no network). */
-export async function renderSvg(spec: TopLevelSpec): Promise<string> {
-  // no label limits: model names and category names are the point of these charts, and
-  // vega's default limits cut them to "reference (zero-sh…"
-  const config = { ...(spec.config ?? {}), font: "sans-serif", legend: { labelLimit: 0 }, axis: { labelLimit: 0 } };
-  const vg = compile({ ...spec, config } as TopLevelSpec).spec;
-  const view = new vega.View(vega.parse(vg), { renderer: "none", loader: noLoader() });
-  try {
-    const svg = await view.toSVG();
-    // Inline SVG in HTML needs no namespace declarations (keeps the page free of URLs).
-    return svg.replace(/ xmlns(?::xlink)?="[^"]*"/g, "");
-  } finally {
-    view.finalize();
-  }
-}
-
-/** A loader that refuses every fetch: the specs carry their data inline. */
-function noLoader(): vega.Loader {
-  const l = vega.loader();
-  const refuse = () => Promise.reject(new Error("the report loads nothing"));
-  l.load = refuse;
-  l.sanitize = refuse;
-  l.http = refuse;
-  l.file = refuse;
-  return l;
-}
-
-export function markdownTable(t: Table): string {
-  const esc = (s: string) => s.replace(/\|/g, "\\|");
-  return [
-    `### ${t.title}`,
-    "",
-    `| ${t.header.map(esc).join(" | ")} |`,
-    `|${t.numeric.map((n) => (n ? "---:" : "---")).join("|")}|`,
-    ...t.rows.map((r) => `| ${r.map(esc).join(" | ")} |`),
-  ].join("\n");
-}
-
-export function markdownReport(data: ReportData): string {
-  return ["# PhysMent report", "", ...data.tables.flatMap((t) => [markdownTable(t), ""])].join("\n").trimEnd();
-}
-
-const html = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
-function htmlTable(t: Table): string {
-  const cell = (tag: string, s: string, i: number) => `<${tag}${t.numeric[i] ? ' class="num"' : ""}>${html(s)}</${tag}>`;
-  return [
-    `<h2>${html(t.title)}</h2>`,
-    "<table>",
-    `<thead><tr>${t.header.map((h, i) => cell("th", h, i)).join("")}</tr></thead>`,
-    "<tbody>",
-    ...t.rows.map((r) => `<tr>${r.map((c, i) => cell("td", c, i)).join("")}</tr>`),
-    "</tbody>",
-    "</table>",
-  ].join("\n");
-}
-
-/** The self-contained HTML page: charts as inline SVG, tables as HTML; no scripts, no links. */
-export async function htmlReport(data: ReportData): Promise<string> {
-  const charts: string[] = [];
-  for (const s of data.specs) charts.push(`<section class="chart" id="chart-${s.name}">\n<h2>${html(s.title)}</h2>\n${await renderSvg(s.spec)}\n</section>`);
-  return [
-    "<!DOCTYPE html>",
-    '<html lang="en">',
-    "<head>",
-    '<meta charset="utf-8">',
-    "<title>PhysMent report</title>",
-    "<style>",
-    "body{font-family:sans-serif;margin:2em;color:#222}",
-    "table{border-collapse:collapse;margin:0.5em 0 2em}",
-    "th,td{border:1px solid #ccc;padding:0.25em 0.6em}",
-    "th{background:#f3f3f3}",
-    ".num{text-align:right}",
-    // wide charts shrink to the window instead of scrolling it (the SVGs carry a viewBox)
-    "svg.marks{max-width:100%;height:auto}",
-    "</style>",
-    "</head>",
-    "<body>",
-    "<h1>PhysMent report</h1>",
-    ...charts,
-    ...data.tables.map(htmlTable),
-    "</body>",
-    "</html>",
-    "",
-  ].join("\n");
-}
