@@ -37,6 +37,15 @@ describe("mech eval with the in-process baselines", () => {
     expect(all(0).e2e_accuracy).toBe(1);
     expect(all(1).e2e_accuracy).toBeLessThan(0.5);
     expect(all(1).protocol).toBe(0);
+    const report = await mech(["eval", "report", out, maj, "--replicates", "500"]);
+    expect(report.err).not.toMatch(/internal error/);
+    expect(report.code).toBe(0);
+    expect(report.out).toContain("# MechReasoner report");
+    expect(report.out).toContain("| task family | majority/constant | baseline:replay | baseline:majority |");
+    expect(readFileSync(join(out, "report.html"), "utf8")).toContain("<h1>MechReasoner report</h1>");
+    const twice = await mech(["eval", "report", out, out]);
+    expect(twice.code).toBe(2);
+    expect(twice.err).toContain("two runs of baseline:replay");
     const text = await mech(["eval", "score", out, maj]);
     expect(text.out).toContain("| task family | baseline:replay | baseline:majority |");
     // a finished run started again sends nothing and changes nothing

@@ -19,6 +19,10 @@ import { majorityBaseline } from "../engine/eval/baselines.ts";
 import { judge } from "../engine/eval/outcome.ts";
 import { metricsLines, runHeadline, table5Lines, table6Lines, tokenLines } from "../engine/eval/tables.ts";
 import type { FamilyId } from "../engine/tasks/family.ts";
+import type { Manifest } from "../engine/tasks/records.ts";
+import { analyze } from "../engine/eval/analysis.ts";
+import { reportData } from "../engine/eval/report.ts";
+import { htmlPage, markdownPage } from "../engine/report/page.ts";
 import { DEFAULT_TASKS_DIR, parseFamilies, parseMechanismIds } from "./tasks_commands.ts";
 import { InputError, type Io } from "./io.ts";
 import { progress } from "./progress.ts";
@@ -222,18 +226,40 @@ interface LoadedRun {
   latest: ReturnType<typeof latestRecords>;
 }
 
-/** `mech eval score RUN…`: the metrics of each run, Table 5's columns, Table 6 and token use. */
-export function evalScoreCommand(args: { runs: readonly string[]; tasks?: string; json: boolean; prices?: string }, io: Io): number {
+/** Reads runs and the benchmark(s) they recorded (or `tasks`), each run's items checked to be that benchmark's. */
+function loadRuns(dirs: readonly string[], tasks: string | undefined, io: Io): (LoadedRun & { manifest: Manifest })[] {
   const sets = new Map<string, TaskSet>();
-  const loaded: LoadedRun[] = args.runs.map((dir) => {
+  return dirs.map((dir) => {
     const { config, records, warnings } = readRun(dir);
     for (const w of warnings) io.err(`mech: ${w}`);
-    const where = args.tasks ?? config.tasks.dir;
+    const where = tasks ?? config.tasks.dir;
     let set = sets.get(where);
     if (!set) sets.set(where, set = taskSetAt(where));
-    return { dir, config, ...itemsOfRun(set, config), latest: latestRecords(records) };
+    return { dir, config, ...itemsOfRun(set, config), latest: latestRecords(records), manifest: set.manifest };
   });
-  return printScores(loaded, args.json, readPrices(io, args.prices), io);
+}
+
+/** `mech eval score RUN…`: the metrics of each run, Table 5's columns, Table 6 and token use. */
+export function evalScoreCommand(args: { runs: readonly string[]; tasks?: string; json: boolean; prices?: string }, io: Io): number {
+  return printScores(loadRuns(args.runs, args.tasks, io), args.json, readPrices(io, args.prices), io);
+}
+
+/** `mech eval report RUN…`: the analysis (bins, bootstrap intervals, regression) as one HTML page and Markdown tables. */
+export async function evalReportCommand(args: { runs: readonly string[]; tasks?: string; out?: string; maxDetails: number; replicates: number }, io: Io): Promise<number> {
+  const runs = loadRuns(args.runs, args.tasks, io);
+  const hashes = new Set(runs.map((r) => r.config.tasks.completion_sha256));
+  if (hashes.size > 1) throw new InputError(`the runs used different benchmarks (${runs.map((r) => `${r.dir}: ${r.config.tasks.completion_sha256.slice(0, 12)}…`).join(", ")}); a report compares runs on one benchmark`);
+  const models = runs.map((r) => r.config.model);
+  const twice = models.find((m, i) => models.indexOf(m) !== i);
+  if (twice) throw new InputError(`two runs of ${twice}; a report shows each model once (score them apart with mech eval score)`);
+  const scored = runs.map((r) => ({ model: r.config.model, items: scoreRecords(r.config.model, r.items, r.latest).items }));
+  const analysis = analyze({ all: runs[0].all, runs: scored, replicates: args.replicates });
+  const data = reportData({ analysis, manifest: runs[0].manifest, runs: runs.map((r) => ({ model: r.config.model, dir: r.dir, latest: r.latest, items: r.items })), maxDetails: args.maxDetails });
+  const out = args.out ?? `${runs[0].dir.replace(/\/+$/, "")}/report.html`;
+  io.writeText(out, await htmlPage("MechReasoner report", data));
+  io.out(markdownPage("MechReasoner report", data));
+  io.err(`mech: report written to ${out}`);
+  return 0;
 }
 
 /** The majority/constant baseline's metrics per family on these items (fitted to the whole release). */

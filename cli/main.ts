@@ -14,7 +14,8 @@ import { DEFAULT_TASKS_DIR, generateCommand, tasksShowCommand, tasksStatsCommand
 import { DEFAULT_PER_LEVEL, DEFAULT_SEED } from "../engine/tasks/generate.ts";
 import { DEFAULT_MAX_PROMPT_TOKENS } from "../engine/tasks/tokens.ts";
 import { StoreError } from "../engine/tasks/store.ts";
-import { evalCommand, evalScoreCommand } from "./eval_commands.ts";
+import { evalCommand, evalReportCommand, evalScoreCommand } from "./eval_commands.ts";
+import { BOOTSTRAP_REPLICATES } from "../engine/eval/bootstrap.ts";
 import { baselineAnswerCommand, baselineServeCommand, DEFAULT_PARSER_PORT } from "./baseline_commands.ts";
 import { DEFAULT_RATE_LIMIT_ATTEMPTS } from "../engine/eval/runner.ts";
 import { RunError } from "../engine/eval/run_store.ts";
@@ -155,6 +156,14 @@ const parser = or(
       prices: optional(option("--prices", string({ metavar: "FILE" }), { description: message`A JSON price table {"MODEL": {"input_per_million": USD, "output_per_million": USD}}, for the cost column.` })),
       json: option("--json", { description: message`One JSON object: per run and family every metric, failures by class, tokens.` }),
     }), { description: message`Score runs (paper A.3): coverage, compliance, semantic and end-to-end accuracy and component means per family; Table 5's columns beside the majority baseline; Table 6 across runs; tokens and cost.` }),
+    command("report", object({
+      cmd: constant("eval report" as const),
+      runs: multiple(argument(string({ metavar: "RUN_DIR" }), { description: message`Run directories of mech eval on one benchmark (one model each).` }), { min: 1 }),
+      tasks: optional(option("--tasks", string({ metavar: "DIR" }), { description: message`The benchmark the runs used, when it has moved.` })),
+      out: optional(option("--out", string({ metavar: "FILE" }), { description: message`Where the HTML page goes (default: report.html in the first run directory).` })),
+      maxDetails: withDefault(option("--max-details", integer({ min: 0, metavar: "N" }), { description: message`Failures shown in full per model (default 100).` }), 100),
+      replicates: withDefault(option("--replicates", integer({ min: 100, max: 1_000_000, metavar: "N" }), { description: message`Cluster-bootstrap replicates (default ${BOOTSTRAP_REPLICATES.toLocaleString("en-US")}).` }), BOOTSTRAP_REPLICATES),
+    }), { description: message`The analysis of runs (paper §3.1, A.2, A.3, A.8): accuracy by complexity bin B1–B4 with mechanism-clustered bootstrap intervals, Tables 5 and 6 beside the majority baseline, the conditional-logistic regression, failures in full; one self-contained HTML page, the tables as Markdown on stdout.` }),
     object({
       cmd: constant("eval" as const),
       tasks: optional(option("--tasks", string({ metavar: "DIR" }), { description: message`The benchmark directory (default ${DEFAULT_TASKS_DIR}).` })),
@@ -359,6 +368,8 @@ async function main(): Promise<number> {
         return await evalCommand(args, io, { env: (name) => Deno.env.get(name) });
       case "eval score":
         return evalScoreCommand(args, io);
+      case "eval report":
+        return await evalReportCommand(args, io);
       case "baseline answer":
         return baselineAnswerCommand(args, io);
       case "baseline serve":

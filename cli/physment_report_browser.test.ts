@@ -4,15 +4,14 @@
 // opens from disk. Every chart must be laid out with its marks, drawn (pixels that are not
 // background), and the page must ask for nothing beyond itself.
 //
-// Chromium comes from the system (CHROMIUM_BIN, or chromium / chromium-browser /
-// google-chrome on PATH). Without it the test is skipped, unless MECHBENCH_REQUIRE_BROWSER=1
-// (CI sets it), which turns the absence into a failure.
+// Chromium: see browser.test_support.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessSync, constants, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
+import { browserPath, browserRequired, launchBrowser } from "./browser.test_support.ts";
 import { fileIo } from "./test_support.ts";
 import { physmentReportCommand, physmentRunCommand } from "./physment_commands.ts";
 import { runBenchmark } from "../engine/physment/agent/runner.ts";
@@ -23,24 +22,7 @@ import { CATEGORIES } from "../engine/physment/score/categories.ts";
 import { BUCKETS } from "../engine/physment/report/mod.ts";
 import { builtinScene } from "../scenes/mod.ts";
 
-function findChromium(): string | undefined {
-  const env = process.env.CHROMIUM_BIN;
-  if (env) return env;
-  for (const dir of (process.env.PATH ?? "").split(delimiter)) {
-    for (const name of ["chromium", "chromium-browser", "google-chrome-stable", "google-chrome"]) {
-      try {
-        accessSync(join(dir, name), constants.X_OK);
-        return join(dir, name);
-      } catch {
-        // not here
-      }
-    }
-  }
-  return undefined;
-}
-
-const browserPath = findChromium();
-const required = process.env.MECHBENCH_REQUIRE_BROWSER === "1";
+const required = browserRequired;
 
 // One scene per category: the first of each (13 scenes).
 const SCENES = CATEGORIES.map((c) => c.first);
@@ -65,11 +47,7 @@ beforeAll(async () => {
   });
   expect(guesser.failed).toBe(0);
   expect(await physmentReportCommand({ dir }, io, list)).toBe(0);
-  browser = await chromium.launch({
-    executablePath: browserPath,
-    // no sandbox (CI runs as root), and no background traffic to a network that is closed
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  browser = await launchBrowser();
 }, 300_000);
 
 afterAll(async () => {

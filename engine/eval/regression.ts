@@ -195,12 +195,15 @@ function newton(strata: readonly Stratum[], start: number[], free: readonly numb
     const sc = free.map((a) => t.score[a]);
     if (Math.max(0, ...sc.map(Math.abs)) < 1e-10) return { beta, t, iterations: it - 1 };
     const step = solveLinear(free.map((a) => free.map((b) => t.info[a][b])), sc);
+    // converged when the Newton decrement (the predicted gain sᵀ I⁻¹ s / 2) is at rounding level
+    const decrement = sc.reduce((acc, v, i) => acc + v * step[i], 0);
+    if (decrement < 1e-20 * Math.max(1, Math.abs(t.ll))) return { beta, t, iterations: it - 1 };
     let scale = 1;
     for (;;) {
       const next = [...beta];
       free.forEach((a, i) => (next[a] += scale * step[i]));
       const nt = totals(strata, next, G);
-      if (nt.ll >= t.ll - 1e-12 || scale < 1e-8) {
+      if (nt.ll >= t.ll - 1e-12 * Math.max(1, Math.abs(t.ll)) || scale < 1e-8) {
         beta = next;
         t = nt;
         break;

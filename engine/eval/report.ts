@@ -1,0 +1,186 @@
+// The MechReasoner report (`mech eval report`): the analysis as tables and charts on the
+// shared report page — Figure 2 (e2e accuracy by B1–B4 per family, a line per model, 95 %
+// bootstrap error bars, bin sizes), the benchmark's Tables 3 and 11, Table 5 (outcome-
+// separated metrics with intervals beside the majority/constant baseline), Table 6, the
+// regression (Table 4's shape) and a drill-down of failures (prompt, response, normalized
+// answer, gold, outcome).
+import type { TopLevelSpec } from "vega-lite";
+import type { Detail, ReportData, Table } from "../report/page.ts";
+import { FAMILY_IDS, type FamilyId } from "../tasks/family.ts";
+import type { Manifest } from "../tasks/records.ts";
+import { type Analysis, MAJORITY, type SliceStats } from "./analysis.ts";
+import { BINS } from "./bins.ts";
+import type { Interval } from "./bootstrap.ts";
+import type { EvalItem } from "./items.ts";
+import { judge } from "./outcome.ts";
+import type { Fit } from "./regression.ts";
+import type { ItemRecord } from "./run_records.ts";
+
+const pct = (x: number | null | undefined) => (x === null || x === undefined ? "—" : (100 * x).toFixed(1));
+const withCi = (iv: Interval) => (iv.estimate === null ? "—" : `${pct(iv.estimate)} [${pct(iv.lower)}, ${pct(iv.upper)}]`);
+const num = (x: number, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : "—");
+
+export interface ReportRun {
+  model: string;
+  dir: string;
+  /** Latest record per task id. */
+  latest: ReadonlyMap<string, ItemRecord>;
+  items: readonly EvalItem[];
+}
+
+function slice(a: Analysis, model: string, family: FamilyId | "all", bin: number | null): SliceStats | undefined {
+  return a.slices.find((s) => s.model === model && s.family === family && s.bin === bin);
+}
+
+export function benchmarkTables(m: Manifest): Table[] {
+  return [
+    {
+      title: "The benchmark: items and contributing mechanisms per family (Table 3)",
+      header: ["task family", "items", "mechanisms", "complete pools", "partial pools", "empty pools"],
+      numeric: [false, true, true, true, true, true],
+      rows: [
+        ...m.families.map((f) => [f.family, String(f.items), String(f.mechanisms), String(f.pools.complete), String(f.pools.partial), String(f.pools.empty)]),
+        ["total", String(m.retained), String(m.mechanisms.filter((x) => x.retained > 0).length), ...(["complete", "partial", "empty"] as const).map((k) => String(m.families.reduce((n, f) => n + f.pools[k], 0)))],
+      ],
+    },
+    {
+      title: "The benchmark per mechanism (Table 11)",
+      header: ["mechanism", "families", "retained"],
+      numeric: [false, false, true],
+      rows: m.mechanisms.map((x) => [x.mechanism, x.families.join(", ") || "—", String(x.retained)]),
+    },
+  ];
+}
+
+function regressionTable(a: Analysis): Table {
+  const fits: [string, Fit | null][] = [["unadjusted", a.regression.unadjusted], ["adjusted", a.regression.adjusted]];
+  const rows: string[][] = [];
+  for (const [label, fit] of fits) {
+    if (!fit) {
+      rows.push([label, "—", "—", "—", "—", "not fitted"]);
+      continue;
+    }
+    for (const c of fit.coefficients) rows.push([label, c.name, num(c.estimate), num(c.se), (c.p < 1e-4 ? c.p.toExponential(1) : c.p.toFixed(4)), `${fit.observations} records, ${fit.informative} of ${fit.strata} strata informative, ${fit.clusters} clusters, ${fit.iterations} Newton steps, score ${fit.scoreNorm.toExponential(1)}, condition ${num(fit.condition, 1)}`]);
+  }
+  return {
+    title: "Stacked conditional-logistic regression of e2e correctness on the complexity bin (Table 4's shape)",
+    note: `Strata model × family × mechanism (strata without variation drop out); covariate the ${a.regression.covariate}; adjusted for log prompt and log expected-answer characters; CR1 standard errors clustered by mechanism; p from the fully enumerated wild-cluster (Rademacher) score test. Exploratory and associational.${a.regression.notes.length ? " " + a.regression.notes.join("; ") : ""}`,
+    header: ["fit", "coefficient", "estimate (log-odds)", "CR1 SE", "wild p", "fit"],
+    numeric: [false, false, true, true, true, false],
+    rows,
+  };
+}
+
+function figure2(a: Analysis): { table: Table; spec: TopLevelSpec } {
+  const values: Record<string, unknown>[] = [];
+  const rows: string[][] = [];
+  for (const f of FAMILY_IDS) {
+    const sizes = a.binSizes.get(f);
+    if (!sizes) continue;
+    for (const [b, name] of BINS.entries()) {
+      const label = `${name} (n=${sizes[b]})`;
+      const cells = a.models.map((m) => slice(a, m, f, b));
+      rows.push([f, name, String(sizes[b]), ...cells.map((s) => (s ? withCi(s.accuracy) : "—"))]);
+      for (const s of cells) {
+        if (!s || s.accuracy.estimate === null) continue;
+        values.push({ family: f, bin: label, order: b, model: s.model, accuracy: 100 * s.accuracy.estimate, lower: 100 * (s.accuracy.lower ?? s.accuracy.estimate), upper: 100 * (s.accuracy.upper ?? s.accuracy.estimate) });
+      }
+    }
+  }
+  const enc = { x: { field: "bin", type: "ordinal", title: null, sort: { field: "order" }, axis: { labelAngle: 0 } }, color: { field: "model", type: "nominal", title: "model" } };
+  const spec = {
+    data: { values },
+    facet: { field: "family", type: "nominal", title: null, sort: [...FAMILY_IDS] },
+    columns: 3,
+    resolve: { scale: { x: "independent" } },
+    spec: {
+      width: 200,
+      height: 150,
+      layer: [
+        { mark: { type: "line", point: true }, encoding: { ...enc, y: { field: "accuracy", type: "quantitative", title: "e2e accuracy (%)", scale: { domain: [0, 100] } } } },
+        { mark: { type: "rule" }, encoding: { ...enc, y: { field: "lower", type: "quantitative" }, y2: { field: "upper" } } },
+      ],
+    },
+  } as unknown as TopLevelSpec;
+  return {
+    spec,
+    table: {
+      title: "E2E accuracy (%) by complexity bin B1–B4 per family, 95 % cluster-bootstrap intervals (Figure 2)",
+      note: `Bins by A.8's rule over the benchmark's items of each family; ${a.replicates.toLocaleString("en-US")} mechanism-level bootstrap replicates shared by all models.`,
+      header: ["task family", "bin", "items", ...a.models],
+      numeric: [false, false, true, ...a.models.map(() => true)],
+      rows,
+    },
+  };
+}
+
+export function reportData(p: { analysis: Analysis; manifest: Manifest; runs: readonly ReportRun[]; maxDetails: number }): ReportData {
+  const a = p.analysis;
+  const tables: Table[] = [];
+  const fig = figure2(a);
+  // Table 5 per model: the baseline's columns beside the model's, with intervals
+  for (const model of a.models.filter((m) => m !== MAJORITY)) {
+    tables.push({
+      title: `Outcome-separated metrics for ${model} by task family (Table 5)`,
+      note: "E2E accuracy and the e2e partial score with 95 % cluster-bootstrap intervals; semantic accuracy over accepted payloads; protocol and infrastructure failure counts; the majority/constant baseline fitted to the release.",
+      header: ["task family", "majority acc.", "majority partial", "e2e accuracy [95 % CI]", "e2e partial [95 % CI]", "semantic acc.", "coverage", "compliance", "prot.", "infra."],
+      numeric: [false, true, true, true, true, true, true, true, true, true],
+      rows: [...FAMILY_IDS, "all" as const].flatMap((f) => {
+        const s = slice(a, model, f, null);
+        if (!s) return [];
+        const b = slice(a, MAJORITY, f, null);
+        return [[f, pct(b?.accuracy.estimate), pct(b?.partial.estimate), withCi(s.accuracy), withCi(s.partial), pct(s.metrics.semantic_accuracy), pct(s.metrics.coverage), pct(s.metrics.compliance), String(s.metrics.protocol), String(s.metrics.infrastructure)]];
+      }),
+    });
+  }
+  tables.push({
+    title: "E2E accuracy (%) by task family and model, protocol failures in parentheses (Table 6)",
+    header: ["task family", ...a.models],
+    numeric: [false, ...a.models.map(() => true)],
+    rows: [...FAMILY_IDS, "all" as const].flatMap((f) => {
+      const cells = a.models.map((m) => slice(a, m, f, null));
+      return cells.some(Boolean) ? [[f, ...cells.map((s) => (s ? `${pct(s.metrics.e2e_accuracy)} (${s.metrics.protocol})` : "—"))]] : [];
+    }),
+  });
+  tables.push(fig.table, regressionTable(a), ...benchmarkTables(p.manifest));
+  return {
+    tables,
+    specs: [{ name: "complexity", title: "E2E accuracy by complexity bin per family (Figure 2)", spec: fig.spec }],
+    details: p.runs.map((r) => failureDetails(r, p.maxDetails)),
+  };
+}
+
+/** Failures of a run (Table 1 order, then task id), at most `max`, each with what it takes to read it. */
+function failureDetails(r: ReportRun, max: number): NonNullable<ReportData["details"]>[number] {
+  const failed: Detail[] = [];
+  let total = 0;
+  const ordered = [...r.items].sort((x, y) => FAMILY_IDS.indexOf(x.family) - FAMILY_IDS.indexOf(y.family) || (x.task_id < y.task_id ? -1 : 1));
+  for (const it of ordered) {
+    const rec = r.latest.get(it.task_id);
+    if (!rec) continue;
+    const gold = JSON.stringify(it.gold, null, 1);
+    if (rec.type === "failure") {
+      total++;
+      if (failed.length < max) failed.push({ summary: `${it.task_id} · ${it.family} · ${it.mechanism} · infrastructure failure (${rec.class})`, blocks: [{ label: "error", text: rec.error.message }, { label: "gold", text: gold }, { label: "prompt", text: it.prompt }] });
+      continue;
+    }
+    const j = judge(it.family, rec.content ?? "", it.gold, it.context);
+    if (j.outcome === "correct") continue;
+    total++;
+    if (failed.length >= max) continue;
+    failed.push({
+      summary: `${it.task_id} · ${it.family} · ${it.mechanism} · ${j.outcome === "protocol" ? `protocol failure: ${j.reason}` : `semantic failure (partial ${j.component.toFixed(2)})`}`,
+      blocks: [
+        { label: "response", text: rec.content ?? "(null)" },
+        { label: "normalized answer", text: j.normalized ? JSON.stringify(j.normalized, null, 1) : `(rejected: ${j.reason})` },
+        { label: "gold", text: gold },
+        { label: "prompt", text: it.prompt },
+      ],
+    });
+  }
+  return {
+    title: `Failures of ${r.model} (${r.dir})`,
+    note: total > failed.length ? `The first ${failed.length} of ${total} failures (raise --max-details to see more).` : `${total} failure${total === 1 ? "" : "s"}.`,
+    items: failed,
+  };
+}
