@@ -181,7 +181,7 @@ export async function evalCommand(args: EvalArgs, io: Io, env: EvalEnv): Promise
     const cache = cacheFor(run.config, args, env, io);
     const bar = progress(io, "eval", items.length);
     const started = performance.now();
-    let startDone = -1, lastLine = -1;
+    let startDone = -1, lastLine = -1, lastDraw = -Infinity;
     const step = Math.max(1, Math.ceil(items.length / 100));
     const summary = await runEval({
       items,
@@ -197,8 +197,10 @@ export async function evalCommand(args: EvalArgs, io: Io, env: EvalEnv): Promise
       onProgress: (p) => {
         if (startDone < 0) startDone = p.done;
         const detail = progressDetail(p, (performance.now() - started) / 1000, startDone);
-        // on a terminal a redrawn bar; elsewhere about a hundred lines, and every failure
-        if (io.status || p.done === p.total || p.last?.type === "failure" || Math.floor(p.done / step) !== lastLine) {
+        const now = performance.now();
+        // a terminal redraws at most ten times a second; elsewhere about a hundred lines, and every failure
+        if (io.status ? now - lastDraw >= 100 || p.done === p.total : p.done === p.total || p.last?.type === "failure" || Math.floor(p.done / step) !== lastLine) {
+          lastDraw = now;
           lastLine = Math.floor(p.done / step);
           const failure = p.last?.type === "failure" ? `${p.last.task_id} (${p.last.family}, ${p.last.mechanism}): ${p.last.class}: ${p.last.error.message}; ` : "";
           bar.update(p.done, io.status ? detail : failure + detail);
