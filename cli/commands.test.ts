@@ -83,3 +83,15 @@ describe("mech run", () => {
     expect(a.lines).toContain("| thermal_two_masses | mass1_hotter | 5 | 39 | 27 | 1 | 1 |");
   });
 });
+
+describe("files with a UTF-8 byte-order mark", () => {
+  it("a problem file and a mechanism file opening with a BOM are read as if it were not there", () => {
+    const line = JSON.stringify({ variables: [{ name: "x", cells: ["negative", "zero", "positive"], signs: [-1, 0, 1], domain: [0, 1, 2] }], confluences: [] });
+    expect(parseProblems(`\uFEFF${line}\n${line}\n`, "p.jsonl")).toHaveLength(2);
+    const f = MECHANISM_FILES.find((m) => m.file.endsWith("thermal_two_masses.json"))!;
+    const io = fakeIo({ "m.json": "\uFEFF" + JSON.stringify(f.data) });
+    validateCommand(["m.json"], io);
+    expect(io.lines.join("\n")).toMatch(/m\.json/);
+    expect(io.lines.join("\n")).not.toMatch(/invalid JSON/);
+  });
+});

@@ -32,6 +32,12 @@ export function buildNodes(mech: Mechanism, ports: Map<string, PortInfo>, sink: 
   mech.connections.forEach((group, gi) => {
     const head = group.find((p) => ports.has(p));
     group.forEach((port, pi) => {
+      const first = group.indexOf(port);
+      if (first < pi) {
+        // a port joined to itself makes a one-port node whose flow law would be missing
+        sink.add(["connections", gi, pi], `port "${port}" is listed twice in this connection (also at index ${first}); list each port once`);
+        return;
+      }
       const info = ports.get(port);
       if (!info) {
         const inst = port.split(".")[0];

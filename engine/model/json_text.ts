@@ -17,11 +17,55 @@ class Scan {
   ws(): void {
     while (this.i < this.s.length && " \t\n\r".includes(this.s[this.i])) this.i++;
   }
+  /**
+   * One JSON value, iteratively: containers go on an explicit stack, so nesting of any
+   * depth reports its first error instead of overflowing the call stack.
+   */
   value(): void {
+    const stack: ("{" | "[")[] = [];
+    let expectValue = true;
+    for (;;) {
+      if (expectValue) {
+        this.ws();
+        const c = this.s[this.i];
+        if (c === "{" || c === "[") {
+          this.i++;
+          this.ws();
+          if (this.s[this.i] === (c === "{" ? "}" : "]")) {
+            this.i++;
+          } else {
+            stack.push(c);
+            if (c === "{") this.key();
+            continue;
+          }
+        } else this.scalar();
+        expectValue = false;
+      }
+      if (!stack.length) return;
+      this.ws();
+      const top = stack[stack.length - 1];
+      const c = this.s[this.i];
+      if (c === ",") {
+        this.i++;
+        if (top === "{") this.key();
+        expectValue = true;
+      } else if (c === (top === "{" ? "}" : "]")) {
+        this.i++;
+        stack.pop();
+      } else this.fail(top === "{" ? '"," or "}" after a property value' : '"," or "]" after an array element');
+    }
+  }
+  /** A property name and its colon. */
+  key(): void {
     this.ws();
+    if (this.s[this.i] !== '"') this.fail("a property name in double quotes");
+    this.string();
+    this.ws();
+    if (this.s[this.i] !== ":") this.fail('":" after the property name');
+    this.i++;
+  }
+  scalar(): void {
     const c = this.s[this.i];
-    if (c === "{") return this.object();
-    if (c === "[") return this.array();
     if (c === '"') return this.string();
     if (c === "-" || (c >= "0" && c <= "9")) return this.number();
     for (const lit of ["true", "false", "null"]) {
@@ -31,54 +75,6 @@ class Scan {
       }
     }
     this.fail(this.i >= this.s.length ? "a value, found the end of the text" : "a value (object, array, string, number, true, false or null)");
-  }
-  object(): void {
-    this.i++;
-    this.ws();
-    if (this.s[this.i] === "}") {
-      this.i++;
-      return;
-    }
-    for (;;) {
-      this.ws();
-      if (this.s[this.i] !== '"') this.fail('a property name in double quotes');
-      this.string();
-      this.ws();
-      if (this.s[this.i] !== ":") this.fail('":" after the property name');
-      this.i++;
-      this.value();
-      this.ws();
-      if (this.s[this.i] === ",") {
-        this.i++;
-        continue;
-      }
-      if (this.s[this.i] === "}") {
-        this.i++;
-        return;
-      }
-      this.fail('"," or "}" after a property value');
-    }
-  }
-  array(): void {
-    this.i++;
-    this.ws();
-    if (this.s[this.i] === "]") {
-      this.i++;
-      return;
-    }
-    for (;;) {
-      this.value();
-      this.ws();
-      if (this.s[this.i] === ",") {
-        this.i++;
-        continue;
-      }
-      if (this.s[this.i] === "]") {
-        this.i++;
-        return;
-      }
-      this.fail('"," or "]" after an array element');
-    }
   }
   string(): void {
     this.i++;
@@ -120,15 +116,19 @@ export function findJsonSyntaxError(text: string): { offset: number; expected: s
     if (sc.i < text.length) sc.fail("the end of the text after the top-level value");
     return null;
   } catch (e) {
+    if (e instanceof Error) throw e;
     return e as { offset: number; expected: string };
   }
 }
 
 /**
  * JSON.parse, rethrowing syntax errors as a ModelError at the file's line and column.
- * `firstLine` is the line the text starts on (for one line of a JSON Lines file).
+ * `firstLine` is the line the text starts on (for one line of a JSON Lines file); a
+ * byte-order mark opening the file (line 1) is skipped.
  */
 export function parseJsonText(text: string, file: string, firstLine = 1): unknown {
+  // a UTF-8 byte-order mark at the start of a file (some editors write one) is not content
+  if (firstLine === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   try {
     return JSON.parse(text);
   } catch {

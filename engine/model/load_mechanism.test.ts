@@ -161,3 +161,14 @@ describe("landmark spaces", () => {
     expect(() => lib([{ name: "vmin", sign: "negative" }, { name: "zero", sign: "zero" }, { name: "v0", sign: "positive" }])()).not.toThrow();
   });
 });
+
+describe("connections", () => {
+  it("a port listed twice in one connection is rejected with the file and JSON path", () => {
+    const d = base();
+    const k = d.connections.findIndex((c: string[]) => c.includes("mass1.port"));
+    d.connections[k] = ["mass1.port", "mass1.port"];
+    expect(issuesOf(() => loadMechanism(d, "dup.json", builtinLibrary()))).toContainEqual(
+      expect.stringMatching(new RegExp(`dup\\.json: at \\$\\.connections\\[${k}\\]\\[1\\]: port "mass1\\.port" is listed twice in this connection \\(also at index 0\\); list each port once`)),
+    );
+  });
+});
