@@ -10,8 +10,32 @@ import type { Episode } from "../../episode/episode.ts";
 import { int, type PromptText } from "./text.ts";
 
 export const CONTEXT_SCENARIO = "context";
-const SIGN_SPACE = ["negative", "zero", "positive"];
 const SIGN_OF: Record<string, Sign> = { negative: -1, zero: 0, positive: 1 };
+
+export interface QuantitySpace {
+  cells: string[];
+  signs: Sign[];
+}
+
+/** The quantity space of every variable the prompt does not list. */
+export const signSpace = (): QuantitySpace => ({ cells: ["negative", "zero", "positive"], signs: [-1, 0, 1] });
+
+/** The Quantity spaces paragraph: the listed landmark spaces by variable name, with the line of each. */
+export function readQuantitySpaces(t: PromptText): Map<string, { space: QuantitySpace; line: number }> {
+  const out = new Map<string, { space: QuantitySpace; line: number }>();
+  const qs = t.seek(/^Quantity spaces\. /, "the Quantity spaces. paragraph");
+  if (!/except these/.test(qs.input)) return out;
+  while (/^- /.test(t.lines[t.at] ?? "")) {
+    const m = t.next(/^- (\S+): (.*)$/, "a quantity space - NAME: CELL (SIGN) < …");
+    const cells = m[2].split(" < ").map((c) => {
+      const cm = /^(\S+) \((negative|zero|positive)\)$/.exec(c);
+      if (!cm) t.fail(t.last, `a cell with its sign, CELL (SIGN), not ${JSON.stringify(c)}`);
+      return cm!;
+    });
+    out.set(m[1], { space: { cells: cells.map((c) => c[1]), signs: cells.map((c) => SIGN_OF[c[2]]) }, line: t.last });
+  }
+  return out;
+}
 
 /** A model being read: names resolve to indices as soon as the components are known. */
 export interface ReadModel {
@@ -119,7 +143,7 @@ function parseModel(t: PromptText, opts: { episodes: boolean }): ReadModel {
       const local = name.slice(inst.name.length + 1);
       variableIndex.set(name, variables.length);
       inst.variables.push(variables.length);
-      variables.push({ name, instance: inst.name, local, kind: vm[2] ? "parameter" : "variable", base: -1, order: 0, cells: [...SIGN_SPACE], signs: [-1, 0, 1] });
+      variables.push({ name, instance: inst.name, local, kind: vm[2] ? "parameter" : "variable", base: -1, order: 0, ...signSpace() });
     }
     instances.push(inst);
   }
@@ -149,20 +173,7 @@ function parseModel(t: PromptText, opts: { episodes: boolean }): ReadModel {
   };
   const r = reader(t, model);
 
-  const qs = t.seek(/^Quantity spaces\. /, "the Quantity spaces. paragraph");
-  if (/except these/.test(qs.input)) {
-    while (/^- /.test(t.lines[t.at] ?? "")) {
-      const m = t.next(/^- (\S+): (.*)$/, "a quantity space - NAME: CELL (SIGN) < …");
-      const v = r.variable(m[1], t.last);
-      const cells = m[2].split(" < ").map((c) => {
-        const cm = /^(\S+) \((negative|zero|positive)\)$/.exec(c);
-        if (!cm) t.fail(t.last, `a cell with its sign, CELL (SIGN), not ${JSON.stringify(c)}`);
-        return cm!;
-      });
-      variables[v].cells = cells.map((c) => c[1]);
-      variables[v].signs = cells.map((c) => SIGN_OF[c[2]]);
-    }
-  }
+  for (const [name, { space, line }] of readQuantitySpaces(t)) Object.assign(variables[r.variable(name, line)], space);
 
   const pr = t.seek(/^Persistent restrictions \(([0-9,]+);/, "Persistent restrictions (N; …):");
   for (let k = 0; k < int(pr[1]); k++) {

@@ -2,27 +2,17 @@
 // domains, the cited laws and the traces. Each step is checked against the definition the
 // prompt states, its law's local support computed by the engine's solver on the one-law
 // problem over the current domains; the answer counts the unfaithful steps.
-import type { Problem, Sign } from "../../compile/problem.ts";
+import type { Problem } from "../../compile/problem.ts";
 import { solve } from "../../solve/solver.ts";
-import { parseTerms } from "./model.ts";
+import { parseTerms, type QuantitySpace, readQuantitySpaces, signSpace } from "./model.ts";
 import { int, type PromptText } from "./text.ts";
 import type { ModelTerm } from "../../model/model.ts";
 
-const SIGN_OF: Record<string, Sign> = { negative: -1, zero: 0, positive: 1 };
-const SIGN_SPACE = ["negative", "zero", "positive"];
 
 export function answerTraceFaithfulness(t: PromptText): Record<string, unknown> {
   // quantity spaces: the listed exceptions; every other variable has the sign space
-  const spaces = new Map<string, { cells: string[]; signs: Sign[] }>();
-  const qs = t.seek(/^Quantity spaces\. /, "the Quantity spaces. paragraph");
-  if (/except these/.test(qs.input)) {
-    while (/^- /.test(t.lines[t.at] ?? "")) {
-      const m = t.next(/^- (\S+): (.*)$/, "a quantity space - NAME: CELL (SIGN) < …");
-      const cells = m[2].split(" < ").map((c) => /^(\S+) \((negative|zero|positive)\)$/.exec(c) ?? t.fail(t.last, "cells CELL (SIGN) joined by <"));
-      spaces.set(m[1], { cells: cells.map((c) => c[1]), signs: cells.map((c) => SIGN_OF[c[2]]) });
-    }
-  }
-  const space = (name: string) => spaces.get(name) ?? { cells: SIGN_SPACE, signs: [-1, 0, 1] as Sign[] };
+  const spaces = readQuantitySpaces(t);
+  const space = (name: string) => spaces.get(name)?.space ?? signSpace();
   const cellsOf = (name: string, cells: unknown, line: number): Set<string> => {
     if (!Array.isArray(cells) || cells.some((c) => typeof c !== "string" || !space(name).cells.includes(c))) t.fail(line, `a list of cells of ${name}`);
     return new Set(cells as string[]);
@@ -94,7 +84,7 @@ function supported(
   lawVars: readonly string[],
   target: string,
   domains: ReadonlyMap<string, Set<string>>,
-  space: (name: string) => { cells: string[]; signs: Sign[] },
+  space: (name: string) => QuantitySpace,
 ): Set<string> {
   const local = new Map(lawVars.map((n, i) => [n, i]));
   const problem: Problem = {
