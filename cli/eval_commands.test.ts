@@ -166,7 +166,7 @@ describe("mech eval against a loopback endpoint", () => {
 describe("progress text", () => {
   it("shows failures by class, tokens and an ETA from this session's pace", async () => {
     const { progressDetail } = await import("./eval_commands.ts");
-    const p = { done: 60, total: 110, sent: 50, cached: 2, responses: 55, failures: { timeout: 3, gateway: 2 }, inputTokens: 1_234_567, outputTokens: 45_600, last: null };
+    const p = { done: 60, total: 110, sent: 50, cached: 2, failures: { timeout: 3, gateway: 2 }, inputTokens: 1_234_567, outputTokens: 45_600, last: null };
     expect(progressDetail(p, 100, 10)).toBe("failures timeout 3, gateway 2 · tokens 1.2M in / 45.6k out · 2 cached · ETA 1m40s");
     expect(progressDetail({ ...p, failures: {}, cached: 0, done: 110 }, 100, 10)).toBe("failures 0 · tokens 1.2M in / 45.6k out · done");
   });

@@ -3,28 +3,24 @@
 import { z } from "zod";
 import { OpenAIModelClient } from "../engine/llm/openai_client.ts";
 import type { ModelClient } from "../engine/llm/model.ts";
-import { jsonPath } from "../engine/model/issues.ts";
-import { parseJsonText } from "../engine/model/json_text.ts";
 import { readTaskSet, type TaskSet } from "../engine/tasks/store.ts";
 import { FileResponseCache, type ResponseCache } from "../engine/eval/cache.ts";
 import { BaselineClient } from "../engine/eval/baseline_client.ts";
 import type { EvalItem } from "../engine/eval/items.ts";
 import { baselineOf, itemsOfRun, planRun } from "../engine/eval/plan.ts";
 import { BUILTIN_PROFILES, mergeProfiles, type Profiles, ProfilesOverride } from "../engine/eval/profiles.ts";
-import type { FailureClass, RunConfig, RunSettings } from "../engine/eval/run_records.ts";
+import type { FailureClass, ItemRecord, RunConfig, RunSettings } from "../engine/eval/run_records.ts";
 import { latestRecords, openRun, readRun } from "../engine/eval/run_store.ts";
 import { type EvalProgress, runEval } from "../engine/eval/runner.ts";
-import { familyMetrics, failureCounts, type Metrics, type Price, scoreRecords, tokenTotals } from "../engine/eval/score.ts";
-import { majorityBaseline } from "../engine/eval/baselines.ts";
-import { judge } from "../engine/eval/outcome.ts";
+import { costOf, familyMetrics, failureCounts, type Metrics, type Price, scoreRecords, tokenTotals } from "../engine/eval/score.ts";
 import { metricsLines, runHeadline, table5Lines, table6Lines, tokenLines } from "../engine/eval/tables.ts";
 import type { FamilyId } from "../engine/tasks/family.ts";
 import type { Manifest } from "../engine/tasks/records.ts";
-import { analyze } from "../engine/eval/analysis.ts";
+import { analyze, majorityRecords } from "../engine/eval/analysis.ts";
 import { reportData } from "../engine/eval/report.ts";
 import { htmlPage, markdownPage } from "../engine/report/page.ts";
 import { DEFAULT_TASKS_DIR, parseFamilies, parseMechanismIds } from "./tasks_commands.ts";
-import { InputError, type Io } from "./io.ts";
+import { checkedJson, InputError, type Io } from "./io.ts";
 import { progress } from "./progress.ts";
 
 export interface EvalArgs {
@@ -59,14 +55,7 @@ export interface EvalEnv {
 
 const Prices = z.record(z.string(), z.object({ input_per_million: z.number().min(0), output_per_million: z.number().min(0) }).strict());
 
-function readJsonFile<T>(io: Io, path: string, schema: z.ZodType<T>, expected: string): T {
-  const r = schema.safeParse(parseJsonText(io.readText(path), path));
-  if (!r.success) {
-    const issue = r.error.issues[0];
-    throw new InputError(`${path}: at ${jsonPath(issue.path)}: ${issue.message} (expected ${expected})`);
-  }
-  return r.data;
-}
+const readJsonFile = <T>(io: Io, path: string, schema: z.ZodType<T>, expected: string): T => checkedJson(io.readText(path), path, schema, expected);
 
 const readPrices = (io: Io, path: string | undefined): Record<string, Price> =>
   path === undefined ? {} : readJsonFile(io, path, Prices, 'an object {"MODEL": {"input_per_million": USD, "output_per_million": USD}}');
@@ -140,10 +129,6 @@ function parseSelection(args: EvalArgs) {
   };
 }
 
-function taskSetAt(dir: string): TaskSet {
-  return readTaskSet(dir);
-}
-
 /** A sleep that says once why the command waits (another process's lock, maybe stale). */
 function lockWait(io: Io, dir: string): (ms: number) => Promise<void> {
   let said = false;
@@ -162,14 +147,18 @@ export async function evalCommand(args: EvalArgs, io: Io, env: EvalEnv): Promise
     for (const [flag, v] of [["--model", args.model], ["--out", args.out], ["--families", args.families], ["--mechanisms", args.mechanisms], ["--limit", args.limit]] as const) {
       if (v !== undefined) throw new InputError(`--retry-failed takes the run's own settings from its run.json; drop ${flag}`);
     }
-    const { config } = readRun(args.retryFailed);
-    ({ all, items } = itemsOfRun(taskSetAt(args.tasks ?? config.tasks.dir), config));
     run = await openRun(args.retryFailed, null, lockWait(io, args.retryFailed));
+    try {
+      ({ all, items } = itemsOfRun(readTaskSet(args.tasks ?? run.config.tasks.dir), run.config));
+    } catch (e) {
+      run.close();
+      throw e;
+    }
   } else {
     if (args.model === undefined) throw new InputError("name the model with --model (an endpoint's model name, or baseline:majority or baseline:replay)");
     if (args.out === undefined) throw new InputError("name the run directory with --out (a new directory, or a run to resume)");
     if (args.baseUrl !== undefined && baselineOf(args.model)) throw new InputError(`${args.model} runs in process; drop --base-url`);
-    const set = taskSetAt(args.tasks ?? DEFAULT_TASKS_DIR);
+    const set = readTaskSet(args.tasks ?? DEFAULT_TASKS_DIR);
     const plan = planRun({ set, selection: parseSelection(args), model: args.model, baseUrl: args.baseUrl ?? null, apiKeyEnv: args.apiKeyEnv, settings: settingsOf(args), profiles: readProfiles(io, args.profiles) });
     ({ all, items } = plan);
     run = await openRun(args.out, plan.config, lockWait(io, args.out));
@@ -182,6 +171,7 @@ export async function evalCommand(args: EvalArgs, io: Io, env: EvalEnv): Promise
     const bar = progress(io, "eval", items.length);
     const started = performance.now();
     let startDone = -1, lastLine = -1, lastDraw = -Infinity;
+    const added: ItemRecord[] = [];
     const step = Math.max(1, Math.ceil(items.length / 100));
     const summary = await runEval({
       items,
@@ -190,18 +180,21 @@ export async function evalCommand(args: EvalArgs, io: Io, env: EvalEnv): Promise
       controls: run.config.request,
       cache,
       existing: run.records,
-      append: run.append,
+      append: (r) => {
+        run.append(r);
+        added.push(r);
+      },
       concurrency: args.concurrency,
       retryFailed: args.retryFailed !== undefined,
       rateLimitAttempts: args.rateLimitAttempts,
       onProgress: (p) => {
         if (startDone < 0) startDone = p.done;
-        const detail = progressDetail(p, (performance.now() - started) / 1000, startDone);
         const now = performance.now();
         // a terminal redraws at most ten times a second; elsewhere about a hundred lines, and every failure
         if (io.status ? now - lastDraw >= 100 || p.done === p.total : p.done === p.total || p.last?.type === "failure" || Math.floor(p.done / step) !== lastLine) {
           lastDraw = now;
           lastLine = Math.floor(p.done / step);
+          const detail = progressDetail(p, (now - started) / 1000, startDone);
           const failure = p.last?.type === "failure" ? `${p.last.task_id} (${p.last.family}, ${p.last.mechanism}): ${p.last.class}: ${p.last.error.message}; ` : "";
           bar.update(p.done, io.status ? detail : failure + detail);
         }
@@ -210,7 +203,7 @@ export async function evalCommand(args: EvalArgs, io: Io, env: EvalEnv): Promise
     bar.finish();
     const verb = args.retryFailed !== undefined ? "retried" : "sent";
     io.err(`${run.config.model}: ${summary.sent} ${verb}, ${summary.cached} from the cache, ${summary.skipped} already finished; infrastructure failures: ${failureText(summary.failures)}; records in ${run.dir}`);
-    const latest = latestRecords(readRun(run.dir).records);
+    const latest = latestRecords([...run.records, ...added]);
     const code = printScores([{ dir: run.dir, config: run.config, all, items, latest }], args.json, prices, io);
     const failed = Object.values(summary.failures).reduce((a, b) => a + (b ?? 0), 0);
     if (failed) io.err(`mech: ${failed} infrastructure failure${failed === 1 ? "" : "s"}; send them again with: mech eval --retry-failed ${run.dir}`);
@@ -236,7 +229,7 @@ function loadRuns(dirs: readonly string[], tasks: string | undefined, io: Io): (
     for (const w of warnings) io.err(`mech: ${w}`);
     const where = tasks ?? config.tasks.dir;
     let set = sets.get(where);
-    if (!set) sets.set(where, set = taskSetAt(where));
+    if (!set) sets.set(where, set = readTaskSet(where));
     return { dir, config, ...itemsOfRun(set, config), latest: latestRecords(records), manifest: set.manifest };
   });
 }
@@ -256,7 +249,7 @@ export async function evalReportCommand(args: { runs: readonly string[]; tasks?:
   if (twice) throw new InputError(`two runs of ${twice}; a report shows each model once (score them apart with mech eval score)`);
   const scored = runs.map((r) => ({ model: r.config.model, items: scoreRecords(r.config.model, r.items, r.latest).items }));
   const analysis = analyze({ all: runs[0].all, runs: scored, replicates: args.replicates });
-  const data = reportData({ analysis, manifest: runs[0].manifest, runs: runs.map((r) => ({ model: r.config.model, dir: r.dir, latest: r.latest, items: r.items })), maxDetails: args.maxDetails });
+  const data = reportData({ analysis, manifest: runs[0].manifest, runs: runs.map((r, k) => ({ model: r.config.model, dir: r.dir, latest: r.latest, items: r.items, scored: scored[k].items })), maxDetails: args.maxDetails });
   const out = args.out ?? `${runs[0].dir.replace(/\/+$/, "")}/report.html`;
   io.writeText(out, await htmlPage("MechReasoner report", data));
   io.out(markdownPage("MechReasoner report", data));
@@ -266,12 +259,7 @@ export async function evalReportCommand(args: { runs: readonly string[]; tasks?:
 
 /** The majority/constant baseline's metrics per family on these items (fitted to the whole release). */
 function baselineMetrics(all: readonly EvalItem[], items: readonly EvalItem[]): Map<FamilyId | "all", Metrics> {
-  const answers = majorityBaseline(all.map((i) => ({ task_id: i.task_id, family: i.family, answer: i.gold })));
-  const scored = items.map((it) => {
-    const j = judge(it.family, JSON.stringify({ answer: answers.get(it.task_id) }), it.gold, it.context);
-    return { model: "majority", task_id: it.task_id, family: it.family, mechanism: it.mechanism, level: it.level, complexity: it.complexity, outcome: j.outcome, component: j.component, reason: j.reason, prompt_chars: 0, answer_chars: 0 };
-  });
-  return new Map(familyMetrics(scored).map((r) => [r.family, r.metrics]));
+  return new Map(familyMetrics(majorityRecords(all, items)).map((r) => [r.family, r.metrics]));
 }
 
 function printScores(runs: readonly LoadedRun[], json: boolean, prices: Record<string, Price>, io: Io): number {
@@ -291,7 +279,7 @@ function printScores(runs: readonly LoadedRun[], json: boolean, prices: Record<s
         families: rows.map((x) => ({ family: x.family, ...x.metrics })),
         failures: failureCounts(scored.items),
         tokens,
-        ...(price ? { cost_usd: (tokens.input * price.input_per_million + tokens.output * price.output_per_million) / 1e6 } : {}),
+        ...(price ? { cost_usd: costOf(tokens, price) } : {}),
       })),
     }));
     return 0;

@@ -1,4 +1,7 @@
 // What the commands need from the outside world; main.ts supplies Deno's.
+import type { z } from "zod";
+import { jsonPath } from "../engine/model/issues.ts";
+import { parseJsonText } from "../engine/model/json_text.ts";
 export interface Io {
   /** Reads a text file ("-" is standard input). Throws InputError when it cannot. */
   readText(path: string): string;
@@ -16,4 +19,14 @@ export interface Io {
 /** Bad input from the user: reported without a stack trace, exit code 2. */
 export class InputError extends Error {
   override name = "InputError";
+}
+
+/** JSON text parsed and checked against a schema; a failure names file, line/column or JSON path, and what was expected. */
+export function checkedJson<T>(text: string, file: string, schema: z.ZodType<T>, expected?: string): T {
+  const r = schema.safeParse(parseJsonText(text, file));
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    throw new InputError(`${file}: at ${jsonPath(issue.path)}: ${issue.message}${expected ? ` (expected ${expected})` : ""}`);
+  }
+  return r.data;
 }

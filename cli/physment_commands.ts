@@ -21,7 +21,7 @@ import { jsonPath } from "../engine/model/issues.ts";
 import { SceneJson } from "../engine/physment/scene/schema.ts";
 import { builtinReference, builtinScene, builtinSceneNumbers, builtinSceneTexts } from "../scenes/mod.ts";
 import { categoryCounts, verifyScene } from "../engine/physment/verify.ts";
-import { InputError, type Io } from "./io.ts";
+import { checkedJson, InputError, type Io } from "./io.ts";
 
 /** Where a scene's files are: a sceneN.json file (its .xml beside it) or a SceneN directory. */
 export function scenePaths(path: string): { json: string; xml: string; number: number } {
@@ -194,12 +194,7 @@ function sceneKey(scenesDir: string | undefined, n: number, io: Io): SceneKey {
     file = scenePaths(`${scenesDir}/Scene${n}`).json;
     text = io.readText(file);
   }
-  const json = SceneJson.safeParse(parseJsonText(text, file));
-  if (!json.success) {
-    const issue = json.error.issues[0];
-    throw new InputError(`${file}: at ${jsonPath(issue.path)}: ${issue.message}`);
-  }
-  const d = json.data;
+  const d = checkedJson(text, file, SceneJson);
   return {
     truth: { sceneId: n, answer: d.answer, objects: Object.values(d.objects).map((o) => ({ id: Number(o.object_id), name: o.name })) },
     task: d.metadata.task,

@@ -10,9 +10,8 @@ import { analysisBins, BINS } from "./bins.ts";
 import { type ClusterTotals, clusterDraws, clusterTotals, type Draws, type Interval, percentileInterval } from "./bootstrap.ts";
 import type { EvalItem } from "./items.ts";
 import { conditionalLogit, type Fit, RegressionError } from "./regression.ts";
-import { metrics, type Metrics, type ScoredItem } from "./score.ts";
+import { judgeResponse, metrics, type Metrics, type ScoredItem } from "./score.ts";
 import { majorityBaseline } from "./baselines.ts";
-import { judge } from "./outcome.ts";
 
 export const MAJORITY = "majority/constant";
 
@@ -47,10 +46,7 @@ export interface Analysis {
 /** The majority/constant baseline's judged records on the given items (fitted to all of them). */
 export function majorityRecords(all: readonly EvalItem[], items: readonly EvalItem[]): ScoredItem[] {
   const answers = majorityBaseline(all.map((i) => ({ task_id: i.task_id, family: i.family, answer: i.gold })));
-  return items.map((it) => {
-    const j = judge(it.family, JSON.stringify({ answer: answers.get(it.task_id) }), it.gold, it.context);
-    return { model: MAJORITY, task_id: it.task_id, family: it.family, mechanism: it.mechanism, level: it.level, complexity: it.complexity, outcome: j.outcome, component: j.component, reason: j.reason, prompt_chars: it.prompt.length, answer_chars: JSON.stringify(it.gold).length };
-  });
+  return items.map((it) => judgeResponse(MAJORITY, it, JSON.stringify({ answer: answers.get(it.task_id) })));
 }
 
 const totalsOf = (draws: Draws, items: readonly ScoredItem[], value: (s: ScoredItem) => number): ClusterTotals =>

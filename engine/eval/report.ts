@@ -15,6 +15,7 @@ import type { EvalItem } from "./items.ts";
 import { judge } from "./outcome.ts";
 import type { Fit } from "./regression.ts";
 import type { ItemRecord } from "./run_records.ts";
+import type { ScoredItem } from "./score.ts";
 
 const pct = (x: number | null | undefined) => (x === null || x === undefined ? "—" : (100 * x).toFixed(1));
 const withCi = (iv: Interval) => (iv.estimate === null ? "—" : `${pct(iv.estimate)} [${pct(iv.lower)}, ${pct(iv.upper)}]`);
@@ -26,6 +27,8 @@ export interface ReportRun {
   /** Latest record per task id. */
   latest: ReadonlyMap<string, ItemRecord>;
   items: readonly EvalItem[];
+  /** The run's judged records (scoreRecords), so failures are found without judging again. */
+  scored: readonly ScoredItem[];
 }
 
 function slice(a: Analysis, model: string, family: FamilyId | "all", bin: number | null): SliceStats | undefined {
@@ -152,23 +155,20 @@ export function reportData(p: { analysis: Analysis; manifest: Manifest; runs: re
 
 /** Failures of a run (Table 1 order, then task id), at most `max`, each with what it takes to read it. */
 function failureDetails(r: ReportRun, max: number): NonNullable<ReportData["details"]>[number] {
-  const failed: Detail[] = [];
-  let total = 0;
-  const ordered = [...r.items].sort((x, y) => FAMILY_IDS.indexOf(x.family) - FAMILY_IDS.indexOf(y.family) || (x.task_id < y.task_id ? -1 : 1));
-  for (const it of ordered) {
-    const rec = r.latest.get(it.task_id);
-    if (!rec) continue;
+  const byId = new Map(r.items.map((it) => [it.task_id, it]));
+  const failures = r.scored
+    .filter((s) => s.outcome !== "correct")
+    .sort((x, y) => FAMILY_IDS.indexOf(x.family) - FAMILY_IDS.indexOf(y.family) || (x.task_id < y.task_id ? -1 : 1));
+  const total = failures.length;
+  // only the shown failures are judged again, for their normalized answers
+  const failed: Detail[] = failures.slice(0, max).map((s) => {
+    const it = byId.get(s.task_id)!, rec = r.latest.get(s.task_id)!;
     const gold = JSON.stringify(it.gold, null, 1);
     if (rec.type === "failure") {
-      total++;
-      if (failed.length < max) failed.push({ summary: `${it.task_id} · ${it.family} · ${it.mechanism} · infrastructure failure (${rec.class})`, blocks: [{ label: "error", text: rec.error.message }, { label: "gold", text: gold }, { label: "prompt", text: it.prompt }] });
-      continue;
+      return { summary: `${it.task_id} · ${it.family} · ${it.mechanism} · infrastructure failure (${rec.class})`, blocks: [{ label: "error", text: rec.error.message }, { label: "gold", text: gold }, { label: "prompt", text: it.prompt }] };
     }
     const j = judge(it.family, rec.content ?? "", it.gold, it.context);
-    if (j.outcome === "correct") continue;
-    total++;
-    if (failed.length >= max) continue;
-    failed.push({
+    return {
       summary: `${it.task_id} · ${it.family} · ${it.mechanism} · ${j.outcome === "protocol" ? `protocol failure: ${j.reason}` : `semantic failure (partial ${j.component.toFixed(2)})`}`,
       blocks: [
         { label: "response", text: rec.content ?? "(null)" },
@@ -176,8 +176,8 @@ function failureDetails(r: ReportRun, max: number): NonNullable<ReportData["deta
         { label: "gold", text: gold },
         { label: "prompt", text: it.prompt },
       ],
-    });
-  }
+    };
+  });
   return {
     title: `Failures of ${r.model} (${r.dir})`,
     note: total > failed.length ? `The first ${failed.length} of ${total} failures (raise --max-details to see more).` : `${total} failure${total === 1 ? "" : "s"}.`,

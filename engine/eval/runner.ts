@@ -29,7 +29,6 @@ export interface EvalProgress {
   /** Finished in this session: sent, or taken from the cache. */
   sent: number;
   cached: number;
-  responses: number;
   failures: Partial<Record<FailureClass, number>>;
   inputTokens: number;
   outputTokens: number;
@@ -114,7 +113,6 @@ export async function runEval(opts: EvalRunOptions): Promise<EvalRunSummary> {
     total: opts.items.length,
     sent: 0,
     cached: 0,
-    responses: opts.items.filter((it) => latest.get(it.task_id)?.type === "response").length,
     failures,
     inputTokens: 0,
     outputTokens: 0,
@@ -125,7 +123,6 @@ export async function runEval(opts: EvalRunOptions): Promise<EvalRunSummary> {
     p.done++;
     p.last = record;
     if (record.type === "response") {
-      p.responses++;
       if (record.cached) p.cached++;
       else {
         p.sent++;

@@ -31,32 +31,34 @@ export interface ScoredRun {
   missing: number;
 }
 
+function base(model: string, it: EvalItem) {
+  return {
+    model,
+    task_id: it.task_id,
+    family: it.family,
+    mechanism: it.mechanism,
+    level: it.level,
+    complexity: it.complexity,
+    prompt_chars: it.prompt.length,
+    answer_chars: JSON.stringify(it.gold).length,
+  };
+}
+
+/** One response text to an item, judged as a model–item record. */
+export function judgeResponse(model: string, it: EvalItem, text: string): ScoredItem {
+  const j = judge(it.family, text, it.gold, it.context);
+  return { ...base(model, it), outcome: j.outcome, component: j.outcome === "protocol" ? 0 : j.component, reason: j.reason };
+}
+
 /** Judges each item's latest record; items without one are counted as missing. */
 export function scoreRecords(model: string, items: readonly EvalItem[], latest: ReadonlyMap<string, ItemRecord>): ScoredRun {
   const out: ScoredItem[] = [];
   let missing = 0;
   for (const it of items) {
     const r = latest.get(it.task_id);
-    if (!r) {
-      missing++;
-      continue;
-    }
-    const base = {
-      model,
-      task_id: it.task_id,
-      family: it.family,
-      mechanism: it.mechanism,
-      level: it.level,
-      complexity: it.complexity,
-      prompt_chars: it.prompt.length,
-      answer_chars: JSON.stringify(it.gold).length,
-    };
-    if (r.type === "failure") {
-      out.push({ ...base, outcome: "infrastructure", component: 0, reason: r.class });
-      continue;
-    }
-    const j = judge(it.family, r.content ?? "", it.gold, it.context);
-    out.push({ ...base, outcome: j.outcome, component: j.outcome === "protocol" ? 0 : j.component, reason: j.reason });
+    if (!r) missing++;
+    else if (r.type === "failure") out.push({ ...base(model, it), outcome: "infrastructure", component: 0, reason: r.class });
+    else out.push(judgeResponse(model, it, r.content ?? ""));
   }
   return { model, items: out, missing };
 }
