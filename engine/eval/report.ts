@@ -16,6 +16,7 @@ import { judge } from "./outcome.ts";
 import type { Fit } from "./regression.ts";
 import type { ItemRecord } from "./run_records.ts";
 import type { ScoredItem } from "./score.ts";
+import { table6 } from "./tables.ts";
 
 const pct = (x: number | null | undefined) => (x === null || x === undefined ? "—" : (100 * x).toFixed(1));
 const withCi = (iv: Interval) => (iv.estimate === null ? "—" : `${pct(iv.estimate)} [${pct(iv.lower)}, ${pct(iv.upper)}]`);
@@ -136,15 +137,10 @@ export function reportData(p: { analysis: Analysis; manifest: Manifest; runs: re
       }),
     });
   }
-  tables.push({
-    title: "E2E accuracy (%) by task family and model, protocol failures in parentheses (Table 6)",
-    header: ["task family", ...a.models],
-    numeric: [false, ...a.models.map(() => true)],
-    rows: [...FAMILY_IDS, "all" as const].flatMap((f) => {
-      const cells = a.models.map((m) => slice(a, m, f, null));
-      return cells.some(Boolean) ? [[f, ...cells.map((s) => (s ? `${pct(s.metrics.e2e_accuracy)} (${s.metrics.protocol})` : "—"))]] : [];
-    }),
-  });
+  tables.push(table6(a.models.map((model) => ({
+    model,
+    rows: a.slices.filter((x) => x.model === model && x.bin === null).map((x) => ({ family: x.family, metrics: x.metrics })),
+  }))));
   tables.push(fig.table, regressionTable(a), ...benchmarkTables(p.manifest));
   return {
     tables,

@@ -1,6 +1,7 @@
 // The scores as Markdown tables: per run the A.3 metrics by family, the paper's Table 5
 // columns beside the majority/constant baseline, Table 6 across runs, and token use.
 import { FAMILY_IDS, type FamilyId } from "../tasks/family.ts";
+import type { Table } from "../report/page.ts";
 import { type FamilyMetrics, type Metrics, type Price, costOf, type ScoredRun, type TokenTotals } from "./score.ts";
 
 const pct = (x: number | null) => (x === null ? "—" : (100 * x).toFixed(1));
@@ -30,21 +31,27 @@ export function table5Lines(model: string, rows: readonly FamilyMetrics[], basel
   return out;
 }
 
-/** Table 6: end-to-end accuracy by family (rows) and model (columns), protocol failures in parentheses. */
-export function table6Lines(runs: readonly { model: string; rows: readonly FamilyMetrics[] }[]): string[] {
+/** Table 6: end-to-end accuracy by family (rows, Table 1 order, the pool last) and model (columns), protocol failures in parentheses. */
+export function table6(runs: readonly { model: string; rows: readonly FamilyMetrics[] }[]): Table {
   const families: (FamilyId | "all")[] = [];
   for (const r of runs) for (const f of r.rows) if (!families.includes(f.family)) families.push(f.family);
   const rank = (f: FamilyId | "all") => (f === "all" ? FAMILY_IDS.length : FAMILY_IDS.indexOf(f));
   families.sort((a, b) => rank(a) - rank(b));
-  const out = [`| task family | ${runs.map((r) => r.model).join(" | ")} |`, `|---|${runs.map(() => "---:").join("|")}|`];
-  for (const f of families) {
-    const cells = runs.map((r) => {
+  return {
+    title: "E2E accuracy (%) by task family and model, protocol failures in parentheses (Table 6)",
+    header: ["task family", ...runs.map((r) => r.model)],
+    numeric: [false, ...runs.map(() => true)],
+    rows: families.map((f) => [f, ...runs.map((r) => {
       const m = r.rows.find((x) => x.family === f)?.metrics;
       return m ? `${pct(m.e2e_accuracy)} (${m.protocol})` : "—";
-    });
-    out.push(`| ${f} | ${cells.join(" | ")} |`);
-  }
-  return out;
+    })]),
+  };
+}
+
+/** Table 6 as Markdown table lines (no heading). */
+export function table6Lines(runs: readonly { model: string; rows: readonly FamilyMetrics[] }[]): string[] {
+  const t = table6(runs);
+  return [`| ${t.header.join(" | ")} |`, `|${t.numeric.map((n) => (n ? "---:" : "---")).join("|")}|`, ...t.rows.map((r) => `| ${r.join(" | ")} |`)];
 }
 
 /** Requests and tokens per run, and the cost where a price is known. */
