@@ -5,7 +5,7 @@ import type { MechanismModel } from "../model/model.ts";
 import { compile, compositeStates, countCompositeStates } from "../compile/compile.ts";
 import { solve } from "../solve/solver.ts";
 import { CHECKS, type CheckId, checkMechanism, checkSource, formatFinding, type MechanismReport } from "./catalog_check.ts";
-import { DEAD_TRANSITION, GOOD, library, LONELY, NO_CONSISTENT, PROBE, SPEED } from "./fixtures.test_support.ts";
+import { DEAD_TRANSITION, GOOD, library, LONELY, NO_CONSISTENT, PROBE, RATE_KEYED, SPEED } from "./fixtures.test_support.ts";
 
 const check = (id: CheckId, r: MechanismReport) => r.checks.find((c) => c.id === id)!;
 const errors = (id: CheckId, r: MechanismReport) => check(id, r).errors.map((f) => f.message);
@@ -98,6 +98,17 @@ describe("catalog checks on hand-made mechanisms", () => {
       "is satisfiable for the component alone, but tank is in HEATING in no consistent composite state",
       "transition COOLING → STEADY of tank (t.Tank) never fires in this mechanism (without scenario restrictions): its source guard H− d1__T < 0 " +
       "is satisfiable for the component alone, but tank is in COOLING in no consistent composite state",
+    ]);
+  });
+
+  it("warns about a transition keyed on a variable with no derivative (never an event: dead under the paper's Decl)", () => {
+    const r = checkSource(RATE_KEYED, library());
+    expect(r.ok).toBe(true);
+    expect(warnings("transitions", r)).toEqual([
+      "transition HEATING → STEADY of tank1 (t.RateKeyedTank) is keyed on d1__T, which has no derivative variable and so is never an event of a cause: " +
+      "under the paper's edge rules (--rules paper) it never fires; key it on a quantity with a derivative",
+      "transition COOLING → STEADY of tank1 (t.RateKeyedTank) is keyed on d1__T, which has no derivative variable and so is never an event of a cause: " +
+      "under the paper's edge rules (--rules paper) it never fires; key it on a quantity with a derivative",
     ]);
   });
 

@@ -3,6 +3,7 @@
 // model so that the report says they hold, then use the solver for the semantic ones:
 // satisfiable scenarios, a consistent composite state under every scenario and no dead
 // transition. docs/catalog/checks.md states each check precisely.
+import { coordinateTable } from "../episode/coordinates.ts";
 import type { Library, SourceFile } from "../model/library.ts";
 import { loadMechanism } from "../model/load_mechanism.ts";
 import { type JsonPath, jsonPath, ModelError } from "../model/issues.ts";
@@ -769,10 +770,20 @@ function isolatedProblem(model: MechanismModel, inst: ModelInstance, state: stri
 
 function checkTransitions(ctx: Context, solves: Solves, add: Adder): void {
   const { model } = ctx;
+  const coords = coordinateTable(model).coords;
   for (const t of model.transitions) {
     const inst = ctx.instance(t.instance)!;
     const label = `${t.from} → ${t.to}`;
     const base = { component: t.instance, transition: label, ...ctx.transitionPath(t) };
+    // events move integrated coordinates only (docs/semantics.md §13.3): a declaration keyed
+    // on anything else can fire only under the amended Decl reading (§13.10)
+    if (t.event !== null && coords[t.event].kind !== "integrated") {
+      add("warning", {
+        ...base,
+        message: `transition ${label} of ${ctx.typeName(t.instance)} is keyed on ${model.variables[t.event].local}, which has no derivative variable and so is never an event of a cause: ` +
+          "under the paper's edge rules (--rules paper) it never fires; key it on a quantity with a derivative",
+      });
+    }
     for (const [side, state, guard] of [["source guard H−", t.from, t.source], ["target guard H+", t.to, t.target]] as const) {
       const shown = formatConditions(model, guard, t.instance);
       // Dead in every mechanism: the component's own laws and restrictions exclude the guard.

@@ -37,7 +37,7 @@ describe("algebraic notation", () => {
   });
 
   it("writes transitions with the event coordinate and both guards", () => {
-    expect(formatTransition(m, m.transitions[0])).toBe("HEATING → STEADY on d1__T; H− d1__T > 0; H+ d1__T = 0");
+    expect(formatTransition(m, m.transitions[0])).toBe("HEATING → STEADY on port.Q_flow; H− d1__T > 0; H+ d1__T = 0");
     const p = load(PROBE);
     expect(formatTransition(p, p.transitions[0])).toBe("LOW → HIGH on a; H− a > 0, b < 0; H+ (none)");
   });
@@ -79,8 +79,8 @@ describe("describeMechanism", () => {
       "      STEADY: d1__T = 0",
       "      HEATING: d1__T > 0 — heat flows in",
       "    transitions:",
-      "      HEATING → STEADY on d1__T; H− d1__T > 0; H+ d1__T = 0",
-      "      COOLING → STEADY on d1__T; H− d1__T < 0; H+ d1__T = 0",
+      "      HEATING → STEADY on port.Q_flow; H− d1__T > 0; H+ d1__T = 0",
+      "      COOLING → STEADY on port.Q_flow; H− d1__T < 0; H+ d1__T = 0",
       "  tank2: t.Tank",
       "    parameters: C > 0",
       "    ports: port (thermal, node 2)",

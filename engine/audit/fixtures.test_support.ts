@@ -2,7 +2,7 @@
 // the catalog's contents.
 import { loadLibrary, type SourceFile } from "../model/library.ts";
 
-const tank = (id: string, coolingGuard: string) => ({
+const tank = (id: string, coolingGuard: string, event = "port.Q_flow") => ({
   id,
   description: "A heat capacitor: C·der(T) = port.Q_flow.",
   ports: [{ name: "port", domain: "thermal" }],
@@ -19,8 +19,8 @@ const tank = (id: string, coolingGuard: string) => ({
     { name: "HEATING", restrict: { d1__T: ["positive"] }, description: "heat flows in" },
   ],
   transitions: [
-    { from: "HEATING", to: "STEADY", event: "d1__T", source: { d1__T: ["positive"] }, target: { d1__T: ["zero"] } },
-    { from: "COOLING", to: "STEADY", event: "d1__T", source: { d1__T: [coolingGuard] }, target: { d1__T: ["zero"] } },
+    { from: "HEATING", to: "STEADY", event, source: { d1__T: ["positive"] }, target: { d1__T: ["zero"] } },
+    { from: "COOLING", to: "STEADY", event, source: { d1__T: [coolingGuard] }, target: { d1__T: ["zero"] } },
   ],
 });
 
@@ -67,6 +67,8 @@ export const LIBRARY_FILE: SourceFile = {
         spaces: { s: { kind: "landmark", landmarks: [{ name: "zero", sign: "zero" }, { name: "v0", sign: "positive" }] } },
         variables: [{ name: "w", space: "s" }],
       },
+      // keyed on der(T), which has no derivative variable: never an event of a cause
+      tank("t.RateKeyedTank", "negative", "d1__T"),
     ],
   },
 };
@@ -95,6 +97,18 @@ export const DEAD_TRANSITION = mech({
   id: "dead_transition",
   components: [
     { name: "tank1", type: "t.BadTank" },
+    { name: "tank2", type: "t.Tank" },
+    { name: "link", type: "t.Link" },
+  ],
+  connections: [["tank1.port", "link.a"], ["tank2.port", "link.b"]],
+  scenarios: [{ id: "base" }],
+});
+
+/** Two tanks joined by a link, one of them keyed on its temperature rate. */
+export const RATE_KEYED = mech({
+  id: "rate_keyed",
+  components: [
+    { name: "tank1", type: "t.RateKeyedTank" },
     { name: "tank2", type: "t.Tank" },
     { name: "link", type: "t.Link" },
   ],
