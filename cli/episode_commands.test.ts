@@ -43,7 +43,7 @@ describe("mech simulate", () => {
     expect(r.err).toBe("");
     expect(r.code, r.err).toBe(0);
     const lines = r.out.split("\n");
-    expect(lines[0]).toBe("mechanism thermal_two_masses, scenario mass1_hotter, horizon 2, |X0| = 1");
+    expect(lines[0]).toBe("mechanism thermal_two_masses, scenario mass1_hotter, edge rules sound, horizon 2, |X0| = 1");
     expect(r.out).toContain("| depth | episodes R_d | edges A^(d) |\n|---|---|---|\n| 0 | 1 | 0 |\n| 1 | 1 | 1 |\n| 2 | 0 | 0 |\n");
     expect(lines).toContain("total: 2 distinct episodes, 1 distinct edge");
     expect(r.out).toContain(
@@ -170,7 +170,7 @@ describe("mech explain-edge", () => {
     expect(r.err).toBe("");
     expect(r.code, r.err).toBe(0);
     const lines = r.out.split("\n");
-    expect(lines.slice(0, 3)).toEqual(["mechanism thermal_two_masses, scenario mass1_hotter", `from: ${SOURCE}`, `to:   ${TARGET}`]);
+    expect(lines.slice(0, 3)).toEqual(["mechanism thermal_two_masses, scenario mass1_hotter, edge rules sound", `from: ${SOURCE}`, `to:   ${TARGET}`]);
     expect(lines).toContain("component changes: mass1 COOLING→STEADY, mass2 HEATING→STEADY, conduction FORWARD_HEAT_FLOW→NO_HEAT_FLOW");
     const admitted = lines.filter((l) => l.startsWith("ADMITTED under "));
     expect(admitted).toHaveLength(1);
@@ -247,5 +247,44 @@ describe("mech explain-edge", () => {
     ).toThrow(InputError);
     const missing = runMech("explain-edge", ...THERMAL, "--to", "mass1=STEADY");
     expect(missing.code, missing.err).toBe(2);
+  });
+});
+
+describe("edge-rule profiles on the command line", () => {
+  it("simulate --rules paper: the mass1_hotter case (dT > 0) is the universe, so equilibrium is out of reach; the header names the rules", () => {
+    const r = runMech("simulate", ...THERMAL, "--horizon", "2", "--rules", "paper");
+    expect(r.code, r.err).toBe(0);
+    expect(r.out.split("\n")[0]).toBe("mechanism thermal_two_masses, scenario mass1_hotter, edge rules paper, horizon 2, |X0| = 1");
+    expect(r.out).toContain("| 0 | 1 | 0 |\n| 1 | 0 | 0 |\n| 2 | 0 | 0 |\n");
+    const j = GraphJson.parse(JSON.parse(runMech("simulate", ...THERMAL, "--json", "--revert", "context-universe").out));
+    expect(j.rules).toBe("sound-without-context-universe");
+    expect(j.edges).toHaveLength(0);
+  });
+
+  it("explain-edge --rules paper: the equilibrium target leaves the case, E5 says so (exit 1)", () => {
+    const g = thermalGraph(1);
+    const r = runMech("explain-edge", ...THERMAL, "--from", "mass1=COOLING", "--to", toSpec(g, 0), "--rules", "paper", "--json");
+    expect(r.code, r.err).toBe(1);
+    const j = EdgeExplanationJson.parse(JSON.parse(r.out));
+    expect(j.rules).toBe("paper");
+    const boundary = j.verdicts.find((v) => v.cause.kind === "boundary")!;
+    const e5 = boundary.clauses.find((c) => c.clause === "E5")!;
+    expect(e5.ok).toBe(false);
+    expect(e5.facts).toContain("conduction.dT=zero is outside its domain in mass1=STEADY mass2=STEADY conduction=NO_HEAT_FLOW");
+  });
+
+  it("catalog edges counts A^{<=H} per profile; --rules without --paths is refused; an unknown profile lists the choices", () => {
+    const sound = JSON.parse(runMech("catalog", "edges", "thermal_two_masses", "mechanics_accelerate", "--json").out);
+    const paper = JSON.parse(runMech("catalog", "edges", "thermal_two_masses", "mechanics_accelerate", "--rules", "paper", "--json").out);
+    expect(sound.rules).toBe("sound");
+    expect(sound.mechanisms.map((m: { mechanism: string; edges: number[] }) => [m.mechanism, m.edges])).toEqual([["thermal_two_masses", [1, 1, 1]], ["mechanics_accelerate", [2, 4, 6]]]);
+    expect(paper.totals[2]).toBeLessThan(sound.totals[2]);
+    const refused = runMech("catalog", "check", "--rules", "paper");
+    expect(refused.code).toBe(2);
+    expect(refused.err.trim()).toBe("mech: --rules and --revert apply to the episode graph: give them with --paths");
+    const unknown = runMech("simulate", ...THERMAL, "--rules", "literal");
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toMatch(/sound.*paper/);
+    expect(unknown.err).not.toContain("    at ");
   });
 });

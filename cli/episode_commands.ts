@@ -10,6 +10,8 @@ import { type EdgeVerdict, explainEdge, isCause } from "../engine/episode/edge_o
 import type { Episode } from "../engine/episode/episode.ts";
 import { explanationJson, explanationText, graphDot, graphJson, graphText } from "../engine/episode/render.ts";
 import { resolveMechanism } from "./commands.ts";
+import { type Deviation, edgeRules, type RuleProfile, takes } from "../engine/episode/rules.ts";
+import { builtinMechanismIds } from "../catalog/mod.ts";
 import { InputError, type Io } from "./io.ts";
 
 export const MAX_HORIZON = 50;
@@ -26,7 +28,12 @@ export interface SimulateArgs {
   format?: SimulateFormat;
   json: boolean;
   limit: number;
+  rules?: RuleProfile;
+  revert?: readonly Deviation[];
 }
+
+/** The session's edge rules from --rules and --revert. */
+const rulesOf = (args: { rules?: RuleProfile; revert?: readonly Deviation[] }) => edgeRules(args.rules, args.revert ?? []);
 
 /** Runs fn, turning the episode engine's input and limit errors into InputError (exit 2, no stack trace). */
 function reported<T>(what: string, fn: () => T): T {
@@ -47,7 +54,7 @@ export function simulateCommand(args: SimulateArgs, io: Io): void {
   }
   const format: SimulateFormat = args.json ? "json" : args.format ?? "text";
   const model = resolveMechanism(args.mechanism, io);
-  const session = new Session(model, args.scenario);
+  const session = new Session(model, args.scenario, { rules: rulesOf(args) });
   const scenario = session.scenario.id;
   const spec = reported("--initial", () => parseEpisodeSpec(model, args.initial ?? ""));
   const x0 = reported(args.initial === undefined ? "initial episodes" : "--initial", () => {
@@ -61,9 +68,9 @@ export function simulateCommand(args: SimulateArgs, io: Io): void {
     }
   });
   const graph = reported("simulate", () => reach(session, x0, args.horizon));
-  if (format === "json") io.out(JSON.stringify(graphJson(model, scenario, args.horizon, graph)));
-  else if (format === "dot") for (const l of graphDot(model, scenario, args.horizon, graph)) io.out(l);
-  else for (const l of graphText(model, scenario, args.horizon, graph, { limit: args.limit })) io.out(l);
+  if (format === "json") io.out(JSON.stringify(graphJson(model, scenario, session.rules.name, args.horizon, graph)));
+  else if (format === "dot") for (const l of graphDot(model, scenario, session.rules.name, args.horizon, graph)) io.out(l);
+  else for (const l of graphText(model, scenario, session.rules.name, args.horizon, graph, { limit: args.limit })) io.out(l);
 }
 
 export interface ExplainEdgeArgs {
@@ -73,6 +80,8 @@ export interface ExplainEdgeArgs {
   first: boolean;
   to: string;
   json: boolean;
+  rules?: RuleProfile;
+  revert?: readonly Deviation[];
 }
 
 /** How many matching source episodes are examined to report an ambiguous --from. */
@@ -95,8 +104,8 @@ function varyingNames(model: MechanismModel, xs: readonly Episode[]): string[] {
  * The one source episode --from names: matched within the scenario's case, or — when the
  * case holds none — within the universe V_r (the context only), where later episodes live.
  */
-function sourceEpisode(model: MechanismModel, scenario: string, spec: EpisodeSpec, first: boolean): { x: Episode; inCase: boolean } {
-  for (const contextOnly of [false, true]) {
+function sourceEpisode(model: MechanismModel, scenario: string, spec: EpisodeSpec, first: boolean, contextUniverse: boolean): { x: Episode; inCase: boolean } {
+  for (const contextOnly of contextUniverse ? [false, true] : [false]) {
     const found: Episode[] = [];
     let more = false;
     for (const x of matchingEpisodes(model, scenario, spec, contextOnly)) {
@@ -116,7 +125,7 @@ function sourceEpisode(model: MechanismModel, scenario: string, spec: EpisodeSpe
       `${more ? `more than ${MAX_FROM_MATCHES}` : found.length} ${where} match; still varying${more ? ` among the first ${MAX_FROM_MATCHES}` : ""}: ${shown}. Give more of them, or take the first with --first`,
     );
   }
-  throw new EpisodeSpecError(`no episode of ${model.id} matches under scenario ${scenario}, neither in its case nor in its context`);
+  throw new EpisodeSpecError(`no episode of ${model.id} matches under scenario ${scenario}, ${contextUniverse ? "neither in its case nor in its context" : "in its case (under these rules the case is the universe)"}`);
 }
 
 /** The candidate target: the source with the --to overrides applied (components' states, variables' single cells). */
@@ -143,7 +152,7 @@ function verdicts(session: Session, x: Episode, y: Episode): { verdicts: EdgeVer
   const { table } = session;
   const instant = mandatoryDepartures(table, x).length > 0;
   const groups = instant ? [] : terminationGroups(table, optionalTerminations(table, x), session.source(x.state).classes);
-  const total = instant ? 1 : 2 ** groups.length;
+  const total = instant ? 1 : takes(session.rules, "cause-unions") ? 2 ** groups.length : groups.length + 1;
   const out = explainEdge(session, x, y);
   return { verdicts: out, unchecked: total - out.filter((v) => isCause(session, x, v.cause)).length };
 }
@@ -154,20 +163,67 @@ function verdicts(session: Session, x: Episode, y: Episode): { verdicts: EdgeVer
  */
 export function explainEdgeCommand(args: ExplainEdgeArgs, io: Io): number {
   const model = resolveMechanism(args.mechanism, io);
-  const session = new Session(model, args.scenario);
+  const session = new Session(model, args.scenario, { rules: rulesOf(args) });
   const scenario = session.scenario.id;
   const fromSpec = reported("--from", () => parseEpisodeSpec(model, args.from));
   const toSpec = reported("--to", () => parseEpisodeSpec(model, args.to));
-  const { x, inCase } = reported("--from", () => sourceEpisode(model, scenario, fromSpec, args.first));
+  const { x, inCase } = reported("--from", () => sourceEpisode(model, scenario, fromSpec, args.first, session.contextOnly));
   const y = reported("--to", () => overrideEpisode(model, x, toSpec));
   const { verdicts: vs, unchecked } = reported("explain-edge", () => verdicts(session, x, y));
-  const j = explanationJson(model, scenario, x, y, vs, unchecked, inCase);
+  const j = explanationJson(model, scenario, session.rules.name, x, y, vs, unchecked, inCase);
   const admitted = j.distinct && j.admitted;
   if (args.json) {
     io.out(JSON.stringify(j));
     return admitted ? 0 : 1;
   }
-  const lines = explanationText(model, scenario, x, y, vs, unchecked, inCase);
+  const lines = explanationText(model, scenario, session.rules.name, x, y, vs, unchecked, inCase);
   for (const l of lines) io.out(l);
   return admitted ? 0 : 1;
+}
+
+export interface CatalogEdgesArgs {
+  mechanisms: readonly string[];
+  horizon: number;
+  json: boolean;
+  rules?: RuleProfile;
+  revert?: readonly Deviation[];
+}
+
+/**
+ * `mech catalog edges`: |A^{<=H}| for H = 1..horizon from the first initial episode of every
+ * scenario with case restrictions, per mechanism, under the given edge rules: the
+ * measure docs/semantics.md §13.10 uses to compare readings.
+ */
+export function catalogEdgesCommand(args: CatalogEdgesArgs, io: Io): number {
+  const ids = args.mechanisms.length ? args.mechanisms : builtinMechanismIds();
+  const rules = rulesOf(args);
+  const rows: { mechanism: string; scenarios: number; edges: number[] }[] = [];
+  for (const id of ids) {
+    const model = resolveMechanism(id, io);
+    const edges = Array.from({ length: args.horizon }, () => 0);
+    const cased = model.scenarios.filter((sc) => sc.restrict.length > 0);
+    for (const sc of cased) {
+      const session = new Session(model, sc.id, { rules });
+      const x0 = reported(`${model.id} scenario ${sc.id}`, () => initialEpisodes(model, sc.id, { states: {}, cells: [] }, 1, true));
+      const graph = reported(`${model.id} scenario ${sc.id}`, () => reach(session, x0, args.horizon));
+      // A^{<=H} grows with H: edges whose source lies in R_0..R_{H-1}
+      const seen = new Set<number>();
+      graph.layers.slice(1).forEach((layer, d) => {
+        layer.edges.forEach((e) => seen.add(e));
+        edges[d] += seen.size;
+      });
+    }
+    rows.push({ mechanism: model.id, scenarios: cased.length, edges });
+  }
+  const totals = Array.from({ length: args.horizon }, (_, d) => rows.reduce((k, r) => k + r.edges[d], 0));
+  if (args.json) {
+    io.out(JSON.stringify({ rules: rules.name, horizon: args.horizon, mechanisms: rows, totals }));
+    return 0;
+  }
+  io.out(`edge rules: ${rules.name}`);
+  io.out(`| mechanism | scenarios | ${totals.map((_, d) => `H=${d + 1}`).join(" | ")} |`);
+  io.out(`|---|---|${totals.map(() => "---|").join("")}`);
+  for (const r of rows) io.out(`| ${r.mechanism} | ${r.scenarios} | ${r.edges.join(" | ")} |`);
+  io.out(`| total | ${rows.reduce((k, r) => k + r.scenarios, 0)} | ${totals.join(" | ")} |`);
+  return 0;
 }

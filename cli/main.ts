@@ -8,7 +8,7 @@ import { message } from "@optique/core/message";
 import { compileCommand, listCommand, runCommand, solveCommand, validateCommand } from "./commands.ts";
 import { catalogCheckCommand, catalogListCommand, catalogShowCommand } from "./catalog_commands.ts";
 import { numericCheckCommand, pathCheckCommand } from "./numeric_commands.ts";
-import { explainEdgeCommand, MAX_HORIZON, simulateCommand } from "./episode_commands.ts";
+import { catalogEdgesCommand, explainEdgeCommand, MAX_HORIZON, simulateCommand } from "./episode_commands.ts";
 import { physmentExecCommand, physmentRunCommand, physmentReportCommand, physmentVerifyCommand, scoreDirectory } from "./physment_commands.ts";
 import { DEFAULT_TASKS_DIR, generateCommand, tasksShowCommand, tasksStatsCommand, tasksVerifyCommand } from "./tasks_commands.ts";
 import { DEFAULT_PER_LEVEL, DEFAULT_SEED } from "../engine/tasks/generate.ts";
@@ -21,6 +21,7 @@ import { DEFAULT_RATE_LIMIT_ATTEMPTS } from "../engine/eval/runner.ts";
 import { RunError } from "../engine/eval/run_store.ts";
 import { SelectionError } from "../engine/eval/items.ts";
 import { InputError, type Io } from "./io.ts";
+import { DEFAULT_PROFILE, type Deviation, DEVIATIONS, RULE_PROFILES } from "../engine/episode/rules.ts";
 import { ModelError } from "../engine/model/issues.ts";
 import { CompileError } from "../engine/compile/compile.ts";
 import { SolveError } from "../engine/solve/solver.ts";
@@ -35,6 +36,15 @@ const scenario = optional(option("--scenario", string({ metavar: "ID" }), {
   description: message`Scenario id (default: the mechanism's first scenario).`,
 }));
 const json = option("--json", { description: message`One JSON object per line.` });
+const rules = withDefault(option("--rules", choice(RULE_PROFILES, { metavar: "PROFILE" }), {
+  description: message`Edge-rule profile: sound (default; the amended readings the numerical runs need) or paper (every A.4 clause as the paper words it). See docs/semantics.md §13.10.`,
+}), DEFAULT_PROFILE);
+const revert = withDefault(
+  multiple(option("--revert", choice(DEVIATIONS, { metavar: "DEVIATION" }), {
+    description: message`Take the paper's reading of one clause of the profile (repeatable), to measure a deviation.`,
+  })),
+  [] as readonly Deviation[],
+);
 const mechanismArg = argument(string({ metavar: "MECHANISM" }), {
   description: message`A catalog mechanism id (see ${"mech list"}) or a path to a mechanism .json file.`,
 });
@@ -70,6 +80,8 @@ const parser = or(
     cmd: constant("simulate" as const),
     mechanism: mechanismArg,
     scenario,
+    rules,
+    revert,
     initial: optional(option("--initial", string({ metavar: "SPEC" }), {
       description: message`Restrict the initial episodes further: NAME=VALUE items (a component and its state, a variable and its cell or cells joined by |).`,
     })),
@@ -94,6 +106,8 @@ const parser = or(
     cmd: constant("explain-edge" as const),
     mechanism: mechanismArg,
     scenario,
+    rules,
+    revert,
     from: option("--from", string({ metavar: "SPEC" }), {
       description: message`The source episode: NAME=VALUE items that must match exactly one episode of the scenario's case.`,
     }),
@@ -126,6 +140,7 @@ const parser = or(
       description: message`Prompt-token ceiling, o200k_base (default ${String(DEFAULT_MAX_PROMPT_TOKENS)}).`,
     }), DEFAULT_MAX_PROMPT_TOKENS),
     force: option("--force", { description: message`Replace whatever the output directory holds.` }),
+    rules,
     json: option("--json", { description: message`Print the summary as one JSON object.` }),
   }), {
     description: message`Generate the MechReasoner benchmark (Algorithm 1): tasks.jsonl, solutions.jsonl, problems.jsonl and manifest.json; prints the Table 3 and Table 11 summaries.`,
@@ -260,10 +275,26 @@ const parser = or(
       paths: option("--paths", {
         description: message`Run the episode graph's soundness check instead: every pair of consecutive qualitative observations of the numerical runs must be joined by a path of admissible edges.`,
       }),
+      rules,
+      revert,
     }), {
       description: message`Run the converter checks and print a summary table; exit code 1 when a check fails.`,
     }),
-  ), { description: message`Inspect and check the built-in catalog (list, show, check).` }),
+    command("edges", object({
+      cmd: constant("catalog edges" as const),
+      mechanisms: multiple(argument(string({ metavar: "MECHANISM" }), {
+        description: message`Catalog ids or mechanism .json files (default: every built-in mechanism).`,
+      })),
+      horizon: withDefault(option("--horizon", integer({ min: 1, max: 10, metavar: "H" }), {
+        description: message`Count edges at horizons 1 to H (default 3).`,
+      }), 3),
+      rules,
+      revert,
+      json,
+    }), {
+      description: message`Count the bounded episode graph's edges at each horizon from every scenario's first initial episode, under an edge-rule profile.`,
+    }),
+  ), { description: message`Inspect and check the built-in catalog (list, show, check, edges).` }),
 );
 
 const io: Io = {
@@ -380,8 +411,11 @@ async function main(): Promise<number> {
         return tasksStatsCommand(args, io);
       case "tasks verify":
         return tasksVerifyCommand(args, io);
+      case "catalog edges":
+        return catalogEdgesCommand(args, io);
       case "catalog check":
         if (args.numeric && args.paths) throw new InputError("--numeric and --paths are separate checks; give one");
+        if (!args.paths && (args.rules !== DEFAULT_PROFILE || args.revert.length)) throw new InputError("--rules and --revert apply to the episode graph: give them with --paths");
         return args.paths ? pathCheckCommand(args, io) : args.numeric ? numericCheckCommand(args, io) : catalogCheckCommand(args, io);
     }
     return 0;

@@ -1,6 +1,7 @@
 // `mech catalog check --numeric`: the numerical consistency check (engine/numeric) over
 // the catalog mechanisms, with a Table-8-style summary.
 import { builtinLibrary, builtinMechanism, builtinMechanismIds, MECHANISM_FILES } from "../catalog/mod.ts";
+import { type Deviation, edgeRules, type RuleProfile } from "../engine/episode/rules.ts";
 import { Session } from "../engine/episode/session.ts";
 import { checkPaths, type SoundnessReport } from "../engine/episode/soundness.ts";
 import { loadMechanism } from "../engine/model/load_mechanism.ts";
@@ -93,11 +94,26 @@ function numericOf(id: string): { block: NumericBlock; def: NumericModelDef } | 
   return { block, def };
 }
 
+/** Violations listed by the text output; --json has them all. */
+export const MAX_LISTED = 20;
+
+/**
+ * Two observation patterns ("name=cell; name=cell~raw; …") as the change between them:
+ * only the variables whose cell differs, "name cell→cell".
+ */
+export function observationChange(from: string, to: string): string {
+  const parse = (p: string) => new Map(p.split("; ").map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]));
+  const a = parse(from), b = parse(to);
+  const out = [...b].filter(([k, c]) => a.get(k) !== c).map(([k, c]) => `${k} ${a.get(k) ?? "?"}→${c}`);
+  return out.length ? out.join(", ") : "no cell change";
+}
+
 /**
  * `mech catalog check --paths`: the episode graph's soundness against the numerical runs
  * (docs/semantics.md §13.9). Exit 1 when a pair of observations has no path.
  */
-export function pathCheckCommand(args: { mechanisms: readonly string[]; json: boolean }, io: Io): number {
+export function pathCheckCommand(args: { mechanisms: readonly string[]; json: boolean; rules?: RuleProfile; revert?: readonly Deviation[] }, io: Io): number {
+  const rules = edgeRules(args.rules, args.revert ?? []);
   const ids = args.mechanisms.length ? args.mechanisms : builtinMechanismIds();
   const reports: SoundnessReport[] = [];
   const skipped: { mechanism: string; reason: string }[] = [];
@@ -108,23 +124,30 @@ export function pathCheckCommand(args: { mechanisms: readonly string[]; json: bo
       continue;
     }
     const model = builtinMechanism(id)!;
-    const session = new Session(model, model.scenarios.find((s) => s.id === "base")?.id ?? model.scenarios[0].id);
+    const session = new Session(model, model.scenarios.find((s) => s.id === "base")?.id ?? model.scenarios[0].id, { rules });
     reports.push(checkPaths(session, n.def, n.block));
   }
-  const violations = reports.reduce((k, r) => k + r.violations.length, 0);
+  const violations = reports.reduce((k, r) => k + r.violations.length + r.exits.length, 0);
   if (args.json) {
-    io.out(JSON.stringify({ mechanisms: reports, skipped }));
+    io.out(JSON.stringify({ rules: rules.name, mechanisms: reports, skipped }));
     return violations ? 1 : 0;
   }
   table(io, ["mechanism", "samples", "observed pairs", "direct", "boundary", "violations", "refined intervals", "longest path"],
     reports.map((r) => [r.mechanism, r.samples, r.pairs.length, r.pairs.filter((p) => p.disposition === "direct").length, r.boundary, r.violations.length, r.refined, r.maxSteps]));
   for (const s of skipped) io.out(`${s.mechanism}: skipped (${s.reason})`);
-  for (const r of reports) {
-    for (const v of r.violations) io.out(`VIOLATION ${r.mechanism} (run ${v.first.run}, t = ${v.first.t}): no path from ${v.from} to ${v.to}`);
-  }
+  // each violation once, as the change between its two observations; --json has them in full
+  const lines = reports.flatMap((r) => [
+    ...r.violations.map((v) => `VIOLATION ${r.mechanism} (run ${v.first.run}, t = ${v.first.t}): no path for ${observationChange(v.from, v.to)}`),
+    ...r.exits.map((v) => `VIOLATION ${r.mechanism} (run ${v.run}, t = ${v.t}): leaves scenario ${v.scenario}'s case (outside the universe under these rules): ${observationChange(v.from, v.to)}`),
+  ]);
+  for (const l of lines.slice(0, MAX_LISTED)) io.out(l);
+  if (lines.length > MAX_LISTED) io.out(`… and ${lines.length - MAX_LISTED} more violations (--json lists them all)`);
   const pairs = reports.reduce((k, r) => k + r.pairs.length, 0);
   const boundary = reports.reduce((k, r) => k + r.boundary, 0);
+  const exits = reports.reduce((k, r) => k + r.exits.length, 0);
+  const pathViolations = violations - exits;
   io.out("");
-  io.out(`${pairs} observed pairs over ${reports.length} mechanisms: ${pairs - boundary - violations} joined by admissible paths, ${boundary} boundary (noise within 1e-9 of a landmark), ${violations} violations`);
+  io.out(`edge rules: ${rules.name}`);
+  io.out(`${pairs} observed pairs over ${reports.length} mechanisms: ${pairs - boundary - pathViolations} joined by admissible paths, ${boundary} boundary (noise within 1e-9 of a landmark), ${pathViolations} violations${rules.deviations.has("context-universe") ? "" : `; ${exits} runs leave a scenario's case (no episode outside it)`}`);
   return violations ? 1 : 0;
 }

@@ -1,4 +1,5 @@
 // `mech generate` and `mech tasks show|stats|verify`: the MechReasoner benchmark on disk.
+import { DEFAULT_PROFILE, type RuleProfile } from "../engine/episode/rules.ts";
 import { builtinMechanism, builtinMechanismIds, catalogSha256 } from "../catalog/mod.ts";
 import { oneOf } from "../engine/model/issues.ts";
 import { LEVELS, type TaskFamily } from "../engine/tasks/family.ts";
@@ -24,6 +25,7 @@ export interface GenerateArgs {
   maxTokens: number;
   force: boolean;
   json: boolean;
+  rules?: RuleProfile;
 }
 
 const splitList = (text: string, flag: string): string[] => {
@@ -63,6 +65,7 @@ export function generateCommand(args: GenerateArgs, io: Io): number {
     seed: args.seed,
     perLevel: args.perLevel,
     maxPromptTokens: args.maxTokens,
+    rules: args.rules ?? DEFAULT_PROFILE,
     onProgress: (e) => bar.update(e.done, `${e.mechanism} ${e.family}: ${e.admitted} task${e.admitted === 1 ? "" : "s"}`),
   });
   bar.finish();
@@ -72,7 +75,7 @@ export function generateCommand(args: GenerateArgs, io: Io): number {
   if (args.json) {
     io.out(JSON.stringify({ dir: args.out, retained: manifest.retained, generated: manifest.generated, duplicates_removed: manifest.duplicates_removed, families: manifest.families, completion_sha256: manifest.completion_sha256 }));
   } else {
-    io.out(`MechReasoner benchmark in ${args.out} (seed ${args.seed}, ${args.perLevel} per level, ceiling ${args.maxTokens} tokens)`);
+    io.out(`MechReasoner benchmark in ${args.out} (seed ${args.seed}, ${args.perLevel} per level, ceiling ${args.maxTokens} tokens, edge rules ${manifest.settings.rules})`);
     io.out("");
     for (const line of summaryLines(manifest)) io.out(line);
     io.out("");

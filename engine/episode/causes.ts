@@ -54,16 +54,17 @@ export const isInstant = (t: CoordinateTable, x: Episode): boolean => mandatoryD
 
 /**
  * Exact coincidence classes in a composite state: two variables are linked when an
- * active law, after dropping the terms a domain forces to zero, has exactly two terms,
- * each with a single non-parameter factor of odd exponent. Linked quantities have equal
- * or opposite signs throughout the state, so they reach and leave zero at one instant.
- * Returns a class representative per variable.
+ * active law, after dropping the terms that are zero throughout the state (a factor
+ * whose supported cells, the cells it takes in some interpretation of s, all have sign
+ * zero), has exactly two terms, each with a single non-parameter factor of odd
+ * exponent. Linked quantities have equal or opposite signs throughout the state, so
+ * they reach and leave zero at one instant. Returns a class representative per variable.
  */
-export function coincidenceClasses(t: CoordinateTable, s: CompositeState, domains: readonly (readonly number[])[]): number[] {
+export function coincidenceClasses(t: CoordinateTable, s: CompositeState, supported: readonly (readonly number[])[]): number[] {
   const m = t.model;
   const parent = m.variables.map((_, i) => i);
   const find = (a: number): number => (parent[a] === a ? a : (parent[a] = find(parent[a])));
-  const zeroOnly = (v: number) => domains[v].every((c) => m.variables[v].signs[c] === 0);
+  const zeroOnly = (v: number) => supported[v].every((c) => m.variables[v].signs[c] === 0);
   m.laws.forEach((law) => {
     if (law.state !== null && !(law.instance !== null && s[law.instance] === law.state)) return;
     const live = law.terms.filter((term) => !term.factors.some((f) => zeroOnly(f.var)));
@@ -101,10 +102,11 @@ export function terminationGroups(t: CoordinateTable, terms: readonly QEvent[], 
 
 /**
  * C_r(x), enumerated: for an instant, [M(x)]; for a lasting episode, the intrastate
- * cause and every nonempty union of termination groups (2^g - 1 of them; callers that
- * only need edges derive the cause from the target instead, see successors.ts).
+ * cause and every nonempty union of termination groups (2^g - 1 of them), or with
+ * `unions` false (the paper's atomic causes) each group alone. Callers that only need
+ * edges derive the cause from the target instead (Session.generate).
  */
-export function* causes(t: CoordinateTable, x: Episode, classes: readonly number[]): Generator<Cause> {
+export function* causes(t: CoordinateTable, x: Episode, classes: readonly number[], unions = true): Generator<Cause> {
   const m = mandatoryDepartures(t, x);
   if (m.length) {
     yield { kind: "mandatory", events: m };
@@ -113,6 +115,7 @@ export function* causes(t: CoordinateTable, x: Episode, classes: readonly number
   yield { kind: "intrastate", events: [] };
   const groups = terminationGroups(t, optionalTerminations(t, x), classes);
   for (let mask = 1; mask < 2 ** groups.length; mask++) {
+    if (!unions && (mask & (mask - 1)) !== 0) continue;
     const events = groups.filter((_, i) => (mask >> i) & 1).flat().sort((a, b) => a.var - b.var);
     yield { kind: "boundary", events };
   }

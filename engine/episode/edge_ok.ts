@@ -8,7 +8,8 @@ import { type CausalLink, causalNeighbours, direction } from "./coordinates.ts";
 import { type Cause, mandatoryDepartures, optionalTerminations, type QEvent, terminationGroups } from "./causes.ts";
 import { declarationFailure } from "./declarations.ts";
 import { type Episode, sameEpisode } from "./episode.ts";
-import { causalPaths, type Session, switchedCoordinates, varying } from "./session.ts";
+import { causalPaths, type Session, switchedCoordinates } from "./session.ts";
+import { takes } from "./rules.ts";
 
 export type ClauseId = "cause" | "E1" | "E2" | "E3" | "E4" | "E5" | "E6" | "E7" | "E8" | "Decl";
 
@@ -27,7 +28,7 @@ export interface EdgeVerdict {
 
 /** Checks every clause for (x, x', c); `admitted` is their conjunction with x ≠ x'. */
 export function checkEdge(session: Session, x: Episode, y: Episode, c: Cause): EdgeVerdict {
-  const { model, table } = session;
+  const { model, table, rules } = session;
   const name = (v: number) => model.variables[v].name;
   const cell = (e: Episode, v: number) => model.variables[v].cells[e.cells[v]];
   const changed: number[] = [];
@@ -41,12 +42,12 @@ export function checkEdge(session: Session, x: Episode, y: Episode, c: Cause): E
     const m = mandatoryDepartures(table, x);
     add("cause", isCause(session, x, c) ? [] : [m.length
       ? `x is an instant (${m.map((e) => `${name(e.var)} must leave ${cell(x, e.var)}`).join(", ")}); its only cause is that mandatory set`
-      : `the events are not a union of x's termination groups (available: ${optionalTerminations(table, x).map((e) => `${name(e.var)}→${model.variables[e.var].cells[e.to]}`).join(", ") || "none"})`],
+      : `the events are not ${takes(rules, "cause-unions") ? "a union of x's termination groups" : "exactly one of x's termination groups"} (available: ${optionalTerminations(table, x).map((e) => `${name(e.var)}→${model.variables[e.var].cells[e.to]}`).join(", ") || "none"})`],
       [c.kind === "intrastate" ? "intrastate cause: x lasts and no departure is mandatory" : `${c.kind} cause with ${c.events.length} event(s)`]);
   }
   // E1: parameters and integrated coordinates stay unless an event of c moves them or
-  // they leave a point where their derivative was zero (a higher-order departure)
-  const higher = (v: number) => table.coords[v].point[x.cells[v]] && direction(table, v, x.cells) === 0;
+  // (when that reading is taken) they leave a point where their derivative was zero
+  const higher = (v: number) => takes(rules, "higher-order") && table.coords[v].point[x.cells[v]] && direction(table, v, x.cells) === 0;
   {
     const bad: string[] = [];
     table.coords.forEach((k, v) => {
@@ -54,7 +55,9 @@ export function checkEdge(session: Session, x: Episode, y: Episode, c: Cause): E
       if (k.kind === "parameter") bad.push(`parameter ${name(v)} changes ${cell(x, v)}→${cell(y, v)}`);
       else if (k.kind === "integrated" && !moved.has(v) && !higher(v)) bad.push(`${name(v)} changes ${cell(x, v)}→${cell(y, v)} without an event of the cause`);
     });
-    add("E1", bad, ["parameters and integrated coordinates outside the cause keep their cells or leave a point with a zero derivative"]);
+    add("E1", bad, [takes(rules, "higher-order")
+      ? "parameters and integrated coordinates outside the cause keep their cells or leave a point with a zero derivative"
+      : "parameters and integrated coordinates outside the cause keep their cells"]);
   }
   // E2: every event reaches its target cell (the nearest cell in its direction)
   {
@@ -94,7 +97,7 @@ export function checkEdge(session: Session, x: Episode, y: Episode, c: Cause): E
   }
   // E6: continuity, one cell at most
   {
-    const jump = switchedCoordinates(table, x.state, y.state);
+    const jump = takes(rules, "switched-jumps") ? switchedCoordinates(table, x.state, y.state) : new Set<number>();
     const bad = changed.filter((v) => Math.abs(y.cells[v] - x.cells[v]) > 1 && !jump.has(v)).map((v) => `${name(v)} jumps ${cell(x, v)}→${cell(y, v)}`);
     const free = changed.filter((v) => Math.abs(y.cells[v] - x.cells[v]) > 1 && jump.has(v)).map((v) => `${name(v)} jumps ${cell(x, v)}→${cell(y, v)} across a law the state change switches`);
     add("E6", bad, [`${changed.length} coordinate(s) change, each to an adjacent cell`, ...free]);
@@ -109,23 +112,23 @@ export function checkEdge(session: Session, x: Episode, y: Episode, c: Cause): E
       if (d === null) continue;
       const step = Math.sign(y.cells[v] - x.cells[v]);
       const dv = table.coords[v].der!;
-      const rule = higher(v) ? direction(table, v, y.cells)! : d;
+      const rule = higher(v) && takes(rules, "target-derivative") ? direction(table, v, y.cells)! : d;
       if (step !== rule) {
-        bad.push(`${name(v)} moves ${step > 0 ? "up" : "down"} but its derivative ${name(dv)} is ${higher(v) ? `${cell(y, dv)} in x'` : `${cell(x, dv)} in x`}`);
+        bad.push(`${name(v)} moves ${step > 0 ? "up" : "down"} but its derivative ${name(dv)} is ${rule !== d ? `${cell(y, dv)} in x'` : `${cell(x, dv)} in x`}`);
       }
     }
     add("E7", bad, ["every change follows the sign of its derivative"]);
   }
   // E4 (local) and E8 (global): causal support of dependent changes
   {
-    const seeds = c.kind === "intrastate" ? session.drifting(x) : c.events.map((e) => e.var);
+    const seeds = session.seedsOf(x, c);
     const seedSet = new Set(seeds);
     const dep = changed.filter((v) => table.coords[v].kind === "dependent" || (table.coords[v].kind === "integrated" && !moved.has(v) && higher(v)));
     const changedSet = new Set(changed);
-    const relay = c.kind === "intrastate" ? varying(table) : () => false;
+    const relay = session.relayOf(c) ?? (() => false);
     const local = dep.filter((v) => ![...causalNeighbours(table, v, x.state, y.state)].some(([w]) => seedSet.has(w) || changedSet.has(w) || relay(w)));
     add("E4", local.map((v) => `${name(v)} changes but no neighbour under an active law changes or seeds it`),
-      [`${dep.length} change(s) to explain, each next to a seed, another change${c.kind === "intrastate" ? " or a varying coordinate" : ""}`]);
+      [`${dep.length} change(s) to explain, each next to a seed, another change${session.relayOf(c) ? " or a varying coordinate" : ""}`]);
     const paths = causalPaths(table, x.state, y.state, seeds, changed, dep, relay);
     const unreached = paths ? [] : dep.filter((v) => !local.includes(v));
     add("E8", paths ? [] : [`no chain of changes from the seeds (${seeds.map(name).join(", ") || "none"}) reaches ${unreached.map(name).join(", ") || dep.map(name).join(", ")}`],
@@ -135,14 +138,15 @@ export function checkEdge(session: Session, x: Episode, y: Episode, c: Cause): E
   {
     const bad: string[] = [];
     const good: string[] = [];
+    const moved = session.eventMoved(x, y, c);
     for (const inst of model.instances) {
       const a = x.state[inst.name], b = y.state[inst.name];
       if (a === b) continue;
       const tried = (table.transitionsOf.get(inst.name) ?? []).map((ti) => model.transitions[ti]).filter((t) => t.from === a);
-      const ok = tried.find((t) => declarationFailure(t, x, y) === null);
+      const ok = tried.find((t) => declarationFailure(t, x, y, moved) === null);
       if (ok) good.push(`${inst.name}: ${a}→${b}${ok.event !== null ? ` on ${name(ok.event)}` : ""}`);
       else {
-        const why = tried.filter((t) => t.to === b).map((t) => declarationFailure(t, x, y));
+        const why = tried.filter((t) => t.to === b).map((t) => declarationFailure(t, x, y, moved));
         bad.push(`${inst.name}: ${a}→${b} ${why.length ? `fails its declaration's ${why.join(" / ")}` : "is not declared"}`);
       }
     }
@@ -160,7 +164,7 @@ export function linkText(session: Session, link: CausalLink): string {
 const stateText = (s: CompositeState, session: Session) =>
   session.model.instances.filter((i) => i.states.length > 1).map((i) => `${i.name}=${s[i.name]}`).join(" ") || "the unconditional state";
 
-/** c ∈ C_r(x) (§13.3) without enumerating C_r(x): M(x) at an instant; else ∅ or a nonempty union of termination groups. */
+/** c ∈ C_r(x) (§13.3) without enumerating C_r(x): M(x) at an instant; else ∅ or a nonempty union of termination groups (paper: one group). */
 export function isCause(session: Session, x: Episode, c: Cause): boolean {
   const { table } = session;
   const key = (es: readonly QEvent[]) => es.map((e) => `${e.var}>${e.to}`).sort().join(",");
@@ -171,6 +175,7 @@ export function isCause(session: Session, x: Episode, c: Cause): boolean {
   const moved = new Map(c.events.map((e) => [e.var, e.to]));
   const groups = terminationGroups(table, optionalTerminations(table, x), session.source(x.state).classes);
   const covered = groups.filter((g) => g.some((e) => moved.get(e.var) === e.to));
+  if (covered.length > 1 && !takes(session.rules, "cause-unions")) return false;
   return covered.every((g) => g.every((e) => moved.get(e.var) === e.to)) &&
     covered.reduce((n, g) => n + g.length, 0) === c.events.length;
 }

@@ -1,61 +1,18 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { builtinLibrary, builtinMechanism } from "../../catalog/mod.ts";
-import { loadMechanism } from "../model/load_mechanism.ts";
+import { builtinMechanism } from "../../catalog/mod.ts";
 import type { MechanismModel } from "../model/model.ts";
-import { compositeStates, stateLabel } from "../compile/compile.ts";
+import { stateLabel } from "../compile/compile.ts";
 import { loadSynthetic, thermalChainMechanism, thermalLadderMechanism } from "../synthetic/mechanisms.ts";
 import { Session } from "./session.ts";
-import { causeKey, causes } from "./causes.ts";
-import { checkEdge, explainEdge } from "./edge_ok.ts";
-import { type Episode, episodeKey } from "./episode.ts";
-import { EpisodeSpecError, initialEpisodes, matchingEpisodes, parseEpisodeSpec } from "./initial.ts";
+import { causes } from "./causes.ts";
+import { explainEdge } from "./edge_ok.ts";
+import type { Episode } from "./episode.ts";
+import { EpisodeSpecError, initialEpisodes, parseEpisodeSpec } from "./initial.ts";
+import { expectGeneratorMatchesClauses, springMass, stateMoves, value } from "./episode.test_support.ts";
 import { reach } from "./reach.ts";
 
 const mech = (id: string): MechanismModel => builtinMechanism(id)!;
-
-/** A mass on a spring against a wall (the mass's other flange free). */
-const springMass = () =>
-  loadMechanism({
-    id: "spring_mass",
-    title: "spring-mass oscillator",
-    components: [{ name: "mass", type: "translational.Mass" }, { name: "spring", type: "translational.Spring" }, { name: "wall", type: "translational.Fixed" }],
-    connections: [["mass.flange_b", "spring.flange_a"], ["spring.flange_b", "wall.flange"]],
-    free: ["mass.flange_a"],
-    scenarios: [{ id: "base" }, { id: "released", restrict: { "mass.v": ["zero"], "spring.stretch": ["positive"] } }],
-  }, "spring_mass.json", builtinLibrary());
-
-const value = (m: MechanismModel, x: Episode, name: string) => m.variables[m.variableIndex.get(name)!].cells[x.cells[m.variableIndex.get(name)!]];
-
-/** Distinct composite-state changes (label → label) over the edges of a reach graph. */
-const stateMoves = (m: MechanismModel, g: ReturnType<typeof reach>) =>
-  [...new Set(g.edges.filter((e) => stateLabel(m, g.episodes[e.source].state) !== stateLabel(m, g.episodes[e.target].state))
-    .map((e) => `${stateLabel(m, g.episodes[e.source].state)} -> ${stateLabel(m, g.episodes[e.target].state)}`))].sort();
-
-/** V_r materialized (small mechanisms only). */
-const universe = (m: MechanismModel, scenario: string): Episode[] => {
-  const out: Episode[] = [];
-  for (const s of compositeStates(m)) for (const x of matchingEpisodes(m, scenario, { states: s, cells: [] }, true)) out.push(x);
-  return out;
-};
-
-/** The generator must return exactly the (x', c) the clause checker admits over all of V_r. */
-function expectGeneratorMatchesClauses(m: MechanismModel, scenario: string): number {
-  const session = new Session(m, scenario);
-  const all = universe(m, scenario);
-  let edges = 0;
-  for (const x of all) {
-    const got = session.successors(x).map((e) => `${episodeKey(m, e.target)} ${causeKey(e.cause)}`).sort();
-    const want: string[] = [];
-    const cs = [...causes(session.table, x, session.source(x.state).classes)];
-    for (const y of all) {
-      for (const c of cs) if (checkEdge(session, x, y, c).admitted) want.push(`${episodeKey(m, y)} ${causeKey(c)}`);
-    }
-    expect(got, `successors of ${episodeKey(m, x)}`).toEqual(want.sort());
-    edges += got.length;
-  }
-  return edges;
-}
 
 describe("episode graph: hand-derived graphs", () => {
   it("thermal_two_masses: heat flows hot to cold, both masses reach equilibrium in one edge, then nothing moves", () => {

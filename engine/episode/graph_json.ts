@@ -56,6 +56,7 @@ export type TransitionTripleJson = z.infer<typeof TransitionTripleJson>;
 export const GraphJson = z.object({
   mechanism: Name,
   scenario: Name,
+  rules: z.string().describe("the edge-rule profile (docs/semantics.md §13.10)"),
   horizon: z.int().min(0),
   variables: z.array(Name),
   components: z.array(Name).describe("the multi-state components"),
@@ -99,6 +100,7 @@ export const ClauseJson = z.object({
 export const EdgeExplanationJson = z.object({
   mechanism: Name,
   scenario: Name,
+  rules: z.string().describe("the edge-rule profile (docs/semantics.md §13.10)"),
   source: EpisodeJson.omit({ id: true }),
   sourceInCase: z.boolean().describe("false: no episode of the scenario's case matched, the source was found in its context (V_r)"),
   target: EpisodeJson.omit({ id: true }),

@@ -44,9 +44,9 @@ describe("graphJson", () => {
   it("validates, names every cell, and is byte-identical across fresh sessions", () => {
     const a = graphOf("mechanics_damper", "moving_toward_wall", 2, true);
     const b = graphOf("mechanics_damper", "moving_toward_wall", 2, true);
-    const ja = graphJson(a.model, "moving_toward_wall", 2, a.graph);
+    const ja = graphJson(a.model, "moving_toward_wall", "sound", 2, a.graph);
     expect(GraphJson.parse(ja)).toEqual(ja);
-    expect(JSON.stringify(graphJson(b.model, "moving_toward_wall", 2, b.graph))).toBe(JSON.stringify(ja));
+    expect(JSON.stringify(graphJson(b.model, "moving_toward_wall", "sound", 2, b.graph))).toBe(JSON.stringify(ja));
     expect(ja.episodes[0].cells).toHaveLength(a.model.variables.length);
     expect(Object.keys(ja.episodes[0].state)).toEqual(ja.components);
     ja.edges.forEach((e, k) => {
@@ -58,7 +58,7 @@ describe("graphJson", () => {
 
   it("the schema rejects dangling ids and misnumbered episodes", () => {
     const { model, graph } = graphOf("thermal_two_masses", "mass1_hotter", 1);
-    const j = graphJson(model, "mass1_hotter", 1, graph);
+    const j = graphJson(model, "mass1_hotter", "sound", 1, graph);
     expect(GraphJson.safeParse({ ...j, edges: [{ ...j.edges[0], target: 7 }] }).success).toBe(false);
     expect(GraphJson.safeParse({ ...j, episodes: [...j.episodes].reverse() }).success).toBe(false);
     expect(GraphJson.safeParse({ ...j, extra: 1 }).success).toBe(false);
@@ -68,7 +68,7 @@ describe("graphJson", () => {
 describe("text and dot", () => {
   it("horizon 0: one layer, no edges, the initial episodes listed", () => {
     const { model, graph } = graphOf("thermal_two_masses", "mass1_hotter", 0);
-    const lines = graphText(model, "mass1_hotter", 0, graph, { limit: 20 });
+    const lines = graphText(model, "mass1_hotter", "sound", 0, graph, { limit: 20 });
     expect(lines).toContain("| 0 | 1 | 0 |");
     expect(lines).toContain("edges (0): none");
     expect(lines).toContain("component transitions (0): none");
@@ -80,7 +80,7 @@ describe("text and dot", () => {
     const depth = firstDepths(graph);
     expect(depth.slice(0, 3)).toEqual([0, 1, 2]);
     expect(depth.every((d) => d >= 0)).toBe(true);
-    const dot = graphDot(model, "moving_toward_wall", 2, graph);
+    const dot = graphDot(model, "moving_toward_wall", "sound", 2, graph);
     expect(dot.filter((l) => /^ {2}e\d+ \[label=/.test(l))).toHaveLength(graph.episodes.length);
     expect(dot.filter((l) => l.includes(" -> "))).toHaveLength(graph.edges.length);
   });

@@ -57,10 +57,11 @@ function episodeJson(model: MechanismModel, x: Episode): Omit<EpisodeJson, "id">
 }
 
 /** The machine format of a bounded episode graph (schema: graph_json.ts). Deterministic. */
-export function graphJson(model: MechanismModel, scenario: string, horizon: number, graph: ReachGraph): GraphJson {
+export function graphJson(model: MechanismModel, scenario: string, rules: string, horizon: number, graph: ReachGraph): GraphJson {
   return {
     mechanism: model.id,
     scenario,
+    rules,
     horizon,
     variables: model.variables.map((v) => v.name),
     components: multiStateInstances(model).map((i) => i.name),
@@ -113,10 +114,10 @@ export interface TextOptions {
 }
 
 /** The text report of `mech simulate`. */
-export function graphText(model: MechanismModel, scenario: string, horizon: number, graph: ReachGraph, options: TextOptions): string[] {
+export function graphText(model: MechanismModel, scenario: string, rules: string, horizon: number, graph: ReachGraph, options: TextOptions): string[] {
   const out: string[] = [];
   const r0 = graph.layers[0].episodes;
-  out.push(`mechanism ${model.id}, scenario ${scenario}, horizon ${horizon}, |X0| = ${r0.length}`);
+  out.push(`mechanism ${model.id}, scenario ${scenario}, edge rules ${rules}, horizon ${horizon}, |X0| = ${r0.length}`);
   out.push("");
   out.push("| depth | episodes R_d | edges A^(d) |");
   out.push("|---|---|---|");
@@ -159,9 +160,9 @@ const dotString = (s: string) => `"${s.replace(/\\/g, "\\\\").replace(/"/g, '\\"
  * discovery (initial episodes doubly outlined), edges labelled by the cause kind and the
  * component changes; interpretation-only edges (no component changes) are dashed.
  */
-export function graphDot(model: MechanismModel, scenario: string, horizon: number, graph: ReachGraph): string[] {
+export function graphDot(model: MechanismModel, scenario: string, rules: string, horizon: number, graph: ReachGraph): string[] {
   const out: string[] = [];
-  out.push(`digraph ${dotString(`${model.id} ${scenario} H=${horizon}`)} {`);
+  out.push(`digraph ${dotString(`${model.id} ${scenario} ${rules} H=${horizon}`)} {`);
   out.push("  rankdir=LR;");
   out.push('  node [shape=box, fontname="Helvetica"];');
   out.push('  edge [fontname="Helvetica", fontsize=10];');
@@ -182,6 +183,7 @@ export function graphDot(model: MechanismModel, scenario: string, horizon: numbe
 export function explanationJson(
   model: MechanismModel,
   scenario: string,
+  rules: string,
   x: Episode,
   y: Episode,
   verdicts: readonly EdgeVerdict[],
@@ -192,6 +194,7 @@ export function explanationJson(
   return {
     mechanism: model.id,
     scenario,
+    rules,
     source: episodeJson(model, x),
     sourceInCase,
     target: episodeJson(model, y),
@@ -215,6 +218,7 @@ export function explanationJson(
 export function explanationText(
   model: MechanismModel,
   scenario: string,
+  rules: string,
   x: Episode,
   y: Episode,
   verdicts: readonly EdgeVerdict[],
@@ -222,7 +226,7 @@ export function explanationText(
   sourceInCase = true,
 ): string[] {
   const out: string[] = [];
-  out.push(`mechanism ${model.id}, scenario ${scenario}`);
+  out.push(`mechanism ${model.id}, scenario ${scenario}, edge rules ${rules}`);
   if (!sourceInCase) out.push("(no episode of the scenario's case matches the source spec: it was found among the episodes of the scenario's context, V_r)");
   out.push(`from: ${stateLabel(model, x.state)}`);
   out.push(`to:   ${stateLabel(model, y.state)}`);

@@ -10,6 +10,7 @@ import { type CausalLink, causalNeighbours, type CoordinateTable, coordinateTabl
 import { type Cause, coincidenceClasses, mandatoryDepartures, optionalTerminations, type QEvent, terminationGroups } from "./causes.ts";
 import { type Episode, episodeKey } from "./episode.ts";
 import { compatibleDeclaration } from "./declarations.ts";
+import { DEFAULT_PROFILE, type EdgeRules, edgeRules, takes } from "./rules.ts";
 
 /** How a change reached coordinate `var`: from `from` through `link`. */
 export interface Propagation {
@@ -38,6 +39,13 @@ export class SessionLimitError extends Error {
 export interface SessionOptions {
   /** Upper bound on candidate target interpretations enumerated per source episode. */
   maxCandidates?: number;
+  /** The edge-rule readings (docs/semantics.md §13.10); the default profile when absent. */
+  rules?: EdgeRules;
+  /**
+   * When the universe is solved with case restrictions (the paper's V_r): these instead
+   * of the scenario's own (functional recovery's known restrictions after a fault).
+   */
+  caseRestrictions?: readonly ExtraRestriction[];
 }
 
 export const DEFAULT_MAX_CANDIDATES = 200_000;
@@ -56,6 +64,8 @@ export class Session {
   private readonly stateRestrictions = new Map<string, ModelRestriction[]>();
   private readonly memo = new Map<string, Edge[]>();
   private readonly maxCandidates: number;
+  readonly rules: EdgeRules;
+  private readonly caseRestrictions: readonly ExtraRestriction[] | undefined;
   /** Solver calls and candidate interpretations examined, for benchmarks. */
   readonly stats = { solves: 0, candidates: 0, edges: 0 };
 
@@ -63,6 +73,8 @@ export class Session {
     this.table = coordinateTable(model);
     this.scenario = findScenario(model, scenarioId);
     this.maxCandidates = options.maxCandidates ?? DEFAULT_MAX_CANDIDATES;
+    this.rules = options.rules ?? edgeRules(DEFAULT_PROFILE);
+    this.caseRestrictions = options.caseRestrictions;
     for (const r of model.restrictions) {
       if (r.state === null || r.instance === null) continue;
       const key = `${r.instance}|${r.state}`;
@@ -70,24 +82,51 @@ export class Session {
     }
   }
 
-  /** C(s, r') and D_{s,r'} of a composite state under the scenario's context, cached. */
+  /** Is V_r solved under the scenario's context only (else under the whole scenario)? */
+  get contextOnly(): boolean {
+    return takes(this.rules, "context-universe");
+  }
+
+  /** The seeds of E4/E8's causal paths under a cause: its events, or (intrastate) the drifting coordinates when that reading is taken. */
+  seedsOf(x: Episode, cause: Cause): number[] {
+    if (cause.kind !== "intrastate") return cause.events.map((e) => e.var);
+    return takes(this.rules, "intrastate-seeds") ? this.drifting(x) : [];
+  }
+
+  /** Coordinates a causal path may pass through unchanged under a cause (none unless intrastate relays are taken). */
+  relayOf(cause: Cause): ((v: number) => boolean) | undefined {
+    return cause.kind === "intrastate" && takes(this.rules, "intrastate-relays") ? varying(this.table) : undefined;
+  }
+
+  /** Compiles a composite state in the universe: context only, or with the case restrictions (the scenario's or the given ones). */
+  private compileIn(s: CompositeState, extra: ExtraRestriction[], stateless = false): Problem {
+    if (this.contextOnly || !this.caseRestrictions) return compile(this.model, s, this.scenario.id, extra, { contextOnly: this.contextOnly, stateless }).problem;
+    return compile(this.model, s, this.scenario.id, [...extra, ...this.caseRestrictions], { contextOnly: true, stateless }).problem;
+  }
+
+  /** C(s, r') and D_{s,r'} of a composite state under the universe's scenario, cached. */
   problemOf(s: CompositeState): Problem {
     const key = this.model.instances.map((i) => s[i.name]).join("|");
     let p = this.problems.get(key);
     if (!p) {
-      p = compile(this.model, s, this.scenario.id, [], { contextOnly: true }).problem;
+      p = this.compileIn(s, []);
       this.problems.set(key, p);
     }
     return p;
   }
 
-  /** D_{s,r'} and the exact coincidence classes of a composite state, cached. */
+  /** D_{s,r'} and the coincidence classes of a composite state (from its supported cells), cached. */
   source(s: CompositeState): SourceInfo {
     const key = this.model.instances.map((i) => s[i.name]).join("|");
     let info = this.sources.get(key);
     if (!info) {
-      const domains = this.problemOf(s).variables.map((v) => v.domain);
-      info = { domains, classes: coincidenceClasses(this.table, s, domains) };
+      const problem = this.problemOf(s);
+      const domains = problem.variables.map((v) => v.domain);
+      // exact coincidence needs the cells each variable takes in some interpretation of s
+      // (a term is zero throughout s when a factor is zero in every interpretation)
+      const sol = solve(problem);
+      this.stats.solves++;
+      info = { domains, classes: coincidenceClasses(this.table, s, sol.count > 0n ? sol.supported : domains) };
       this.sources.set(key, info);
     }
     return info;
@@ -124,7 +163,8 @@ export class Session {
   }
 
   private generate(x: Episode, bounds?: ReadonlyMap<number, readonly [number, number]>): Edge[] {
-    const { model, table } = this;
+    const { model, table, rules } = this;
+    const higherOrder = takes(rules, "higher-order");
     const mandatory = mandatoryDepartures(table, x);
     const instant = mandatory.length > 0;
     const terms = instant ? [] : optionalTerminations(table, x);
@@ -143,7 +183,7 @@ export class Session {
         const to = moveTo.get(v);
         if (to !== undefined) return instant ? [to] : [here, to];
         // a higher-order departure: at a point with a zero derivative (E1, E7)
-        return c.point[here] && direction(table, v, x.cells) === 0 && near.has(v) ? around() : [here];
+        return higherOrder && c.point[here] && direction(table, v, x.cells) === 0 && near.has(v) ? around() : [here];
       }
       return near.has(v) ? around() : [here];
     });
@@ -160,7 +200,8 @@ export class Session {
     // E6 exemption: a dependent that some option's switched law may make jump gets every
     // cell here; each candidate is then held to its own target state's exemption
     const mayJump = new Set<number>();
-    model.instances.forEach((inst, k) => {
+    const jumps = takes(rules, "switched-jumps");
+    if (jumps) model.instances.forEach((inst, k) => {
       for (const st of axes[k]) {
         if (st === x.state[inst.name]) continue;
         for (const v of switchedCoordinates(table, x.state, { ...x.state, [inst.name]: st })) if (near.has(v)) mayJump.add(v);
@@ -170,7 +211,7 @@ export class Session {
     const extra: ExtraRestriction[] = dom.map((cells, v) => ({ var: v, cells, source: "edge candidate" }));
     // One exact solve of the stateless relaxation; each interpretation then picks the
     // target states its cells allow and is checked against their laws and domains (E5).
-    const { problem } = compile(model, x.state, this.scenario.id, extra, { contextOnly: true, stateless: true });
+    const problem = this.compileIn(x.state, extra, true);
     const sol = solve(problem);
     this.stats.solves++;
     let candidates = 0;
@@ -183,7 +224,7 @@ export class Session {
         if (!admissible(this.problemOf(s2), cells)) continue;
         const key = model.instances.map((i) => s2[i.name]).join("|");
         let jump = jumpsOf.get(key);
-        if (!jump) jumpsOf.set(key, jump = switchedCoordinates(table, x.state, s2));
+        if (!jump) jumpsOf.set(key, jump = jumps ? switchedCoordinates(table, x.state, s2) : new Set());
         if (cells.some((c, v) => Math.abs(c - x.cells[v]) > 1 && !jump!.has(v))) continue;
         const edge = this.admit(x, { state: s2, cells }, instant, mandatory, groups, groupOf);
         if (edge) out.push(edge);
@@ -219,7 +260,9 @@ export class Session {
       else if (k.kind === "integrated" && !inM.has(v)) {
         if (!k.point[x.cells[v]]) events.push({ var: v, from: x.cells[v], to: y.cells[v] });
         else {
-          // higher-order departure: the target derivative must point the way it moves (E7)
+          // higher-order departure: the target derivative must point the way it moves (E7);
+          // under the source-value reading a zero derivative allows no move at all
+          if (!takes(this.rules, "target-derivative")) return null;
           if (direction(table, v, y.cells) !== Math.sign(y.cells[v] - x.cells[v])) return null;
           explain.push(v);
         }
@@ -234,19 +277,28 @@ export class Session {
       // E3: a cause takes whole coincidence groups
       const hit = new Set(events.map((e) => groupOf.get(e.var)!));
       for (const g of hit) if (!groups[g].every((e) => y.cells[e.var] === e.to)) return null;
+      // the paper's atomic cause: exactly one termination group
+      if (hit.size > 1 && !takes(this.rules, "cause-unions")) return null;
       cause = { kind: "boundary", events };
     }
-    const seeds = cause.kind === "intrastate" ? this.drifting(x) : cause.events.map((e) => e.var);
-    const propagation = causalPaths(table, x.state, y.state, seeds, changed, explain, cause.kind === "intrastate" ? varying(table) : undefined);
+    const seeds = this.seedsOf(x, cause);
+    const propagation = causalPaths(table, x.state, y.state, seeds, changed, explain, this.relayOf(cause));
     if (!propagation) return null;
     const declarations: Edge["declarations"] = [];
     for (const inst of model.instances) {
       if (x.state[inst.name] === y.state[inst.name]) continue;
-      const t = compatibleDeclaration(table, inst.name, x, y);
+      const t = compatibleDeclaration(table, inst.name, x, y, this.eventMoved(x, y, cause));
       if (t === null) return null;
       declarations.push({ instance: inst.name, transition: t });
     }
     return { source: x, target: y, cause, seeds, declarations, propagation };
+  }
+
+  /** Decl's test of a declaration's event coordinate: it changes on the edge, or (paper) it is an event of the cause. */
+  eventMoved(x: Episode, y: Episode, cause: Cause): (v: number) => boolean {
+    if (takes(this.rules, "decl-changes")) return (v) => x.cells[v] !== y.cells[v];
+    const events = new Set(cause.events.map((e) => e.var));
+    return (v) => events.has(v);
   }
 
   /** Coordinates connected to a seed in the causal graph of any pair of states (an over-approximation of E8). */

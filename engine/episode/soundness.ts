@@ -42,7 +42,22 @@ export interface SoundnessReport {
   unexplained: { from: string; to: string; t: number }[];
   boundary: number;
   violations: PathCheck[];
+  /**
+   * Under a universe solved with the case restrictions (the paper's V_r): runs that start
+   * inside a scenario's case and later leave it, where no episode of that scenario's
+   * graph can follow them. Empty under the context-only universe.
+   */
+  exits: UniverseExit[];
   maxSteps: number;
+}
+
+/** A run that starts in a scenario's case and leaves it: the last observation inside and the first outside. */
+export interface UniverseExit {
+  scenario: string;
+  run: string;
+  t: number;
+  from: string;
+  to: string;
 }
 
 export interface SoundnessOptions {
@@ -61,8 +76,8 @@ const allowedCells = (o: Observation): Map<number, number[]> =>
 const patternOf = (model: MechanismModel, o: Observation) =>
   [...o.cells].sort((a, b) => a[0] - b[0]).map(([v, c]) => `${model.variables[v].name}=${model.variables[v].cells[c.cell]}${c.raw !== c.cell ? `~${model.variables[v].cells[c.raw]}` : ""}`).join("; ");
 
-/** The episodes of V_r (context only) matching an observation's cells, in canonical order. */
-export function episodesMatching(model: MechanismModel, o: Observation, scenario: string, limit: number): Episode[] {
+/** The episodes of V_r (context only unless told) matching an observation's cells, in canonical order. */
+export function episodesMatching(model: MechanismModel, o: Observation, scenario: string, limit: number, contextOnly = true): Episode[] {
   const allowed = allowedCells(o);
   const cells: ExtraRestriction[] = [...allowed].map(([v, c]) => ({ var: v, cells: c, source: "observation" }));
   // only the local states whose restrictions admit the observed cells
@@ -73,7 +88,7 @@ export function episodesMatching(model: MechanismModel, o: Observation, scenario
   );
   const out: Episode[] = [];
   for (const states of stateProduct(model, axes)) {
-    for (const x of matchingEpisodes(model, scenario, { states, cells }, true)) {
+    for (const x of matchingEpisodes(model, scenario, { states, cells }, contextOnly)) {
       out.push(x);
       if (out.length > limit) throw new Error(`${model.id}: more than ${limit} episodes match one observation`);
     }
@@ -130,7 +145,7 @@ export function checkPaths(session: Session, def: NumericModelDef, block: Numeri
   const matchesOf = (o: Observation) => {
     const p = patternOf(model, o);
     let m = matchCache.get(p);
-    if (!m) matchCache.set(p, m = episodesMatching(model, o, session.scenario.id, maxMatches));
+    if (!m) matchCache.set(p, m = episodesMatching(model, o, session.scenario.id, maxMatches, session.contextOnly));
     return m;
   };
   /** One pair of consecutive distinct observations, without refinement. */
@@ -171,10 +186,12 @@ export function checkPaths(session: Session, def: NumericModelDef, block: Numeri
     return worst.disposition === "direct" ? { disposition: "direct", steps } : { ...worst };
   };
   let samples = 0;
+  const exits: UniverseExit[] = [];
   for (const run of runSuite(sys, block)) {
     const seq: Sampled[] = integrate(sys.rhs, run.y0, run.stopTime, { points: run.points })
       .map(({ t, y }) => ({ obs: observeSample(model, sys, run.id, t, y), y }));
     samples += seq.length;
+    if (!session.contextOnly) exits.push(...caseExits(model, run.id, seq.map((q) => q.obs)));
     for (let i = 1; i < seq.length; i++) {
       const pa = patternOf(model, seq[i - 1].obs), pb = patternOf(model, seq[i].obs);
       if (pa === pb) continue;
@@ -196,6 +213,28 @@ export function checkPaths(session: Session, def: NumericModelDef, block: Numeri
     unexplained,
     boundary: all.filter((p) => p.disposition === "boundary").length,
     violations: all.filter((p) => p.disposition === "violation"),
+    exits,
     maxSteps: Math.max(0, ...all.map((p) => p.steps ?? 0)),
   };
+}
+
+/**
+ * For every scenario with case restrictions on observed variables that the run's first
+ * observation satisfies: the first step where the run leaves that case. A universe solved
+ * under the whole scenario has no episode for the observation after it.
+ */
+export function caseExits(model: MechanismModel, run: string, seq: readonly Observation[]): UniverseExit[] {
+  const out: UniverseExit[] = [];
+  if (!seq.length) return out;
+  const holds = (o: Observation, r: MechanismModel["scenarios"][number]["restrict"][number]) => {
+    const c = o.cells.get(r.var)!;
+    return r.cells.includes(c.cell) || r.cells.includes(c.raw);
+  };
+  for (const sc of model.scenarios) {
+    if (!sc.restrict.length || !sc.restrict.every((r) => seq[0].cells.has(r.var))) continue;
+    if (!sc.restrict.every((r) => holds(seq[0], r))) continue;
+    const i = seq.findIndex((o) => !sc.restrict.every((r) => holds(o, r)));
+    if (i > 0) out.push({ scenario: sc.id, run, t: seq[i].t, from: patternOf(model, seq[i - 1]), to: patternOf(model, seq[i]) });
+  }
+  return out;
 }
