@@ -4,6 +4,7 @@ import type { MechanismModel } from "../model/model.ts";
 import { FAMILIES } from "./families/mod.ts";
 import { type Generated, generate } from "./generate.ts";
 import type { TaskFamily } from "./family.ts";
+import type { RuleProfile } from "../episode/rules.ts";
 
 /** Small mechanisms whose every (row, case) pair the enumerating reference solver can count. */
 export const SMALL_MECHANISMS = ["electrical_resistor", "mechanics_grounded_geared_dual_inertia", "thermal_three_node_chain", "thermal_two_masses"];
@@ -16,10 +17,10 @@ export const mechanism = (id: string): MechanismModel => {
 
 const cache = new Map<string, Generated>();
 
-export function smallBenchmark(opts: { ids?: string[]; families?: readonly TaskFamily[]; seed?: string; perLevel?: number; maxPromptTokens?: number } = {}): Generated {
+export function smallBenchmark(opts: { ids?: string[]; families?: readonly TaskFamily[]; seed?: string; perLevel?: number; maxPromptTokens?: number; rules?: RuleProfile } = {}): Generated {
   const ids = opts.ids ?? SMALL_MECHANISMS;
   const families = opts.families ?? FAMILIES;
-  const key = JSON.stringify([ids, families.map((f) => f.id), opts.seed, opts.perLevel, opts.maxPromptTokens]);
+  const key = JSON.stringify([ids, families.map((f) => f.id), opts.seed, opts.perLevel, opts.maxPromptTokens, opts.rules]);
   let g = cache.get(key);
   if (!g) {
     g = generate({
@@ -28,6 +29,7 @@ export function smallBenchmark(opts: { ids?: string[]; families?: readonly TaskF
       seed: opts.seed ?? "test-seed",
       perLevel: opts.perLevel ?? 4,
       maxPromptTokens: opts.maxPromptTokens ?? 80_000,
+      ...(opts.rules ? { rules: opts.rules } : {}),
     });
     cache.set(key, g);
   }

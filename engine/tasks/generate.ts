@@ -1,6 +1,7 @@
 // Algorithm 1: per mechanism build Z_M once, run every family over it, select up to
 // k tasks per (family, mechanism, level) cell from the family's seeded candidates,
 // then deduplicate by normalized prompt. Families are opaque here (family.ts).
+import { DEFAULT_PROFILE, type RuleProfile } from "../episode/rules.ts";
 import type { MechanismModel } from "../model/model.ts";
 import { LEVELS, type Level, type TaskFamily } from "./family.ts";
 import { SemanticObjects } from "./semantic_objects.ts";
@@ -19,6 +20,8 @@ export interface GenerateOptions {
   seed: string;
   perLevel: number;
   maxPromptTokens: number;
+  /** The edge-rule profile of every episode graph (default: sound). */
+  rules?: RuleProfile;
   onProgress?: (e: GenerateProgress) => void;
 }
 
@@ -68,7 +71,7 @@ export function generate(opts: GenerateOptions): Generated {
   const total = opts.mechanisms.length * opts.families.length;
   let done = 0;
   for (const model of opts.mechanisms) {
-    const objects = new SemanticObjects(model, opts.seed);
+    const objects = new SemanticObjects(model, opts.seed, opts.rules ?? DEFAULT_PROFILE);
     for (const family of opts.families) {
       const byLevel = new Map<Level, Admitted[]>(LEVELS.map((l) => [l, []]));
       const rejected = new Map<Level, { invalid: number; over_token_ceiling: number }>(LEVELS.map((l) => [l, { invalid: 0, over_token_ceiling: 0 }]));
@@ -132,6 +135,7 @@ export function generate(opts: GenerateOptions): Generated {
       max_prompt_tokens: opts.maxPromptTokens,
       families: opts.families.map((f) => f.id),
       mechanisms: opts.mechanisms.map((m) => m.id),
+      rules: opts.rules ?? DEFAULT_PROFILE,
     },
     tasks: kept.map((a) => a.task),
     solutions: kept.map((a) => a.solution),

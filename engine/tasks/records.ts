@@ -1,6 +1,7 @@
 // The files of a generated benchmark, as zod schemas: tasks.jsonl (what a model sees),
 // solutions.jsonl (gold and audit, never shown), problems.jsonl (compiled problems the
 // audits refer to) and manifest.json (settings, outcomes, counts, completion hashes).
+import { RuleProfileSchema } from "../episode/rules.ts";
 import { z } from "zod";
 import { FamilyId, Level } from "./family.ts";
 
@@ -37,6 +38,8 @@ export const Settings = z.object({
   max_prompt_tokens: z.int().min(1),
   families: z.array(FamilyId),
   mechanisms: z.array(z.string()),
+  /** The edge-rule profile the episode-graph gold was computed with (docs/semantics.md §13.10). */
+  rules: RuleProfileSchema,
 }).strict();
 export type Settings = z.infer<typeof Settings>;
 

@@ -1,6 +1,7 @@
 // Z_M of Algorithm 1: the shared simulator objects of one mechanism, built once and
 // read by every family. Solves are memoized, so families that ask about the same
 // (composite state, restrictions) pair share one exact solve.
+import { DEFAULT_PROFILE, type EdgeRules, edgeRules, type RuleProfile, takes } from "../episode/rules.ts";
 import type { MechanismModel } from "../model/model.ts";
 import { compile, type CompositeState, compositeStates, type ExtraRestriction, findScenario } from "../compile/compile.ts";
 import type { Problem } from "../compile/problem.ts";
@@ -45,7 +46,11 @@ export class SemanticObjects {
   private readonly graphs = new Map<string, ReachGraph | null>();
 
   /** `seed` keys the shared pool of initial episodes (initial()). */
-  constructor(readonly model: MechanismModel, readonly seed = "") {
+  /** The edge-rule readings of every session (from the profile). */
+  readonly rules: EdgeRules;
+
+  constructor(readonly model: MechanismModel, readonly seed = "", readonly profile: RuleProfile = DEFAULT_PROFILE) {
+    this.rules = edgeRules(profile);
     this.states = [...compositeStates(model)];
   }
 
@@ -87,10 +92,19 @@ export class SemanticObjects {
     return firstInRandomOrder(rng, this.states.map((_, i) => i).filter((i) => !taken.has(i)), (i) => this.consistent(i));
   }
 
-  /** The simulation session of a scenario (Algorithm 2, lines 22-29), created once. */
-  session(scenario: string): Session {
-    let x = this.sessions.get(scenario);
-    if (!x) this.sessions.set(scenario, (x = new Session(this.model, scenario, { maxCandidates: MAX_CANDIDATES_PER_SOURCE })));
+  /**
+   * The simulation session of a scenario (Algorithm 2, lines 22-29), created once; with
+   * `caseRestrictions`, one whose universe keeps those instead of the scenario's case
+   * when the profile solves the universe with case restrictions.
+   */
+  session(scenario: string, caseRestrictions?: readonly ExtraRestriction[]): Session {
+    const override = caseRestrictions && !takes(this.rules, "context-universe");
+    const key = override ? `${scenario}|${JSON.stringify(caseRestrictions.map((r) => [r.var, r.cells]))}` : scenario;
+    let x = this.sessions.get(key);
+    if (!x) {
+      x = new Session(this.model, scenario, { maxCandidates: MAX_CANDIDATES_PER_SOURCE, rules: this.rules, ...(override ? { caseRestrictions } : {}) });
+      this.sessions.set(key, x);
+    }
     return x;
   }
 

@@ -15,7 +15,7 @@ const holds = (x: Episode, facts: readonly Fact[]) => facts.every((f) => x.cells
 const sessions = new WeakMap<object, Session>();
 function session(r: ReadModel): Session {
   let s = sessions.get(r.model);
-  if (!s) sessions.set(r.model, (s = new Session(r.model, CONTEXT_SCENARIO)));
+  if (!s) sessions.set(r.model, (s = new Session(r.model, CONTEXT_SCENARIO, { rules: r.rules })));
   return s;
 }
 

@@ -8,6 +8,8 @@ import type { Sign } from "../../compile/problem.ts";
 import type { MechanismModel, ModelGuard, ModelInstance, ModelLaw, ModelRestriction, ModelTerm, ModelTransition, ModelVariable } from "../../model/model.ts";
 import type { Episode } from "../../episode/episode.ts";
 import { int, type PromptText } from "./text.ts";
+import { type EdgeRules, takes } from "../../episode/rules.ts";
+import { readEdgeRules } from "./edge_rules.ts";
 
 export const CONTEXT_SCENARIO = "context";
 const SIGN_OF: Record<string, Sign> = { negative: -1, zero: 0, positive: 1 };
@@ -40,6 +42,8 @@ export function readQuantitySpaces(t: PromptText): Map<string, { space: Quantity
 /** A model being read: names resolve to indices as soon as the components are known. */
 export interface ReadModel {
   model: MechanismModel;
+  /** Episode prompts: the edge rules the prompt states. */
+  rules?: EdgeRules;
   /** Restriction text "NAME in {CELLS}" → a restriction (source names where it came from). */
   restriction(text: string, line: number, source: string, instance?: string | null, state?: string | null): ModelRestriction;
   /** A fact "NAME=CELL". */
@@ -128,6 +132,7 @@ export function readModel(t: PromptText, opts: { episodes: boolean }): ReadModel
 }
 
 function parseModel(t: PromptText, opts: { episodes: boolean }): ReadModel {
+  const rules = opts.episodes ? readEdgeRules(t) : undefined;
   const head = t.seek(/^Mechanism (\S+)(?:: (.*))?\.$/, "the model's first line, Mechanism ID: TITLE.");
   const comps = t.seek(/^Components and their variables \(([0-9,]+) components?, ([0-9,]+) variables?[;)]/, "Components and their variables (N components, M variables…):");
   const instances: ModelInstance[] = [];
@@ -227,8 +232,13 @@ function parseModel(t: PromptText, opts: { episodes: boolean }): ReadModel {
     if (oc[1] !== "no restrictions beyond the persistent ones") {
       model.scenarios[0].context = oc[1].split(" and ").map((x) => r.restriction(x, t.last, `scenario ${CONTEXT_SCENARIO}`));
     }
+    // a universe solved with case restrictions lists them, and every episode satisfies them
+    if (!takes(rules!, "context-universe")) {
+      const cr = t.next(/^Case restrictions(?: \(hold in every episode\))?: (.*)\.$/, "the Case restrictions line (the rules solve the universe under the whole scenario)");
+      if (cr[1] !== "none") model.scenarios[0].restrict = cr[1].split(" and ").map((x) => r.restriction(x, t.last, `case of scenario ${CONTEXT_SCENARIO}`));
+    }
   }
-  return r;
+  return { ...r, ...(rules ? { rules } : {}) };
 }
 
 function law(id: string, instance: string | null, state: string | null, terms: ModelTerm[]): ModelLaw {

@@ -12,6 +12,8 @@ import type { MechanismModel } from "../../model/model.ts";
 import { smallBenchmark } from "../../tasks/generate.test_support.ts";
 import { episodeFromAudit, type TaskGraph } from "../../tasks/families/episode_common.ts";
 import { answerPrompt, PromptParseError } from "./mod.ts";
+import { SOUND } from "../../episode/rules.ts";
+import { edgeRulesText } from "../../tasks/render/episode_text.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "../../..");
@@ -98,6 +100,46 @@ function scGold(m: MechanismModel, audit: unknown): Record<string, unknown> {
   }
   return { case_results: results };
 }
+
+describe("the prompt-text parser under the paper's edge rules", () => {
+  const paper = smallBenchmark({ ids: ["electrical_resistor", "mechanics_grounded_geared_dual_inertia", "mechanics_sign_convention"], perLevel: 1, rules: "paper" });
+  const ptasks = paper.tasks.map((t, i) => ({ ...t, gold: paper.solutions[i].answer, audit: paper.solutions[i].audit }));
+
+  it("answers every task exactly as the gold computed under the rules the prompt states", () => {
+    expect(paper.settings.rules).toBe("paper");
+    expect(new Set(ptasks.map((t) => t.family))).toEqual(new Set(["state_consistency", "plausibility", "necessity", "transition", "functional_recovery", "trace_faithfulness"]));
+    for (const t of ptasks) expect(answerPrompt(t.prompt).answer, `${t.task_id} (${t.family}, ${t.mechanism})`).toEqual(t.gold);
+  });
+
+  it("reads the rules from the words: the same task with the sound rules' text is answered under the sound rules", () => {
+    const soundText = edgeRulesText(SOUND).split("\n");
+    let moved = 0, tried = 0;
+    for (const t of ptasks.filter((x) => x.family === "transition")) {
+      const m = builtinMechanism(t.mechanism)!;
+      const graph = (t.audit as { graph: TaskGraph }).graph;
+      const lines = t.prompt.split("\n");
+      const head = lines.findIndex((l) => l.startsWith("Episode-graph rules ("));
+      const swapped = [...lines.slice(0, head), ...soundText, ...lines.slice(head + soundText.length)].filter((l) => !l.startsWith("Case restrictions"));
+      const r = reach(new Session(m, graph.scenario, { rules: SOUND }), graph.initial.map((id) => episodeFromAudit(m, graph, id)), graph.horizon);
+      const want = [...new Set(r.edges.flatMap((e) => m.instances.filter((i) => r.episodes[e.source].state[i.name] !== r.episodes[e.target].state[i.name])
+        .map((i) => JSON.stringify({ component: i.name, source_state: r.episodes[e.source].state[i.name], target_state: r.episodes[e.target].state[i.name] }))))].sort()
+        .map((x) => JSON.parse(x));
+      const got = answerPrompt(swapped.join("\n")).answer.admissible_component_state_transitions as { component: string; source_state: string; target_state: string }[];
+      const key = (x: { component: string; source_state: string; target_state: string }) => `${x.component}\u0000${x.source_state}\u0000${x.target_state}`;
+      expect(got.map(key), t.task_id).toEqual(want.map(key).sort());
+      tried++;
+      if (JSON.stringify(got) !== JSON.stringify(t.gold.admissible_component_state_transitions)) moved++;
+    }
+    expect(tried).toBeGreaterThan(0);
+    expect(moved).toBeGreaterThan(0);
+  });
+
+  it("refuses rules worded in neither reading, naming the line", () => {
+    const t = ptasks.find((x) => x.family === "plausibility")!;
+    const broken = t.prompt.replace("is moved by an event of the cause.", "is whatever you like.");
+    expect(() => answerPrompt(broken)).toThrow(/expected the episode-graph rules stating one reading of the decl-changes clause/);
+  });
+});
 
 describe("perturbed prompts", () => {
   const sc = tasks.filter((t) => t.family === "state_consistency");

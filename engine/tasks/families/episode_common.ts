@@ -1,5 +1,7 @@
 // Pieces the episode-graph families share: their candidates' initial episodes and
 // graphs, the audit form of a graph, and rebuilding a graph from an audit.
+import { edgeRules, type RuleProfile, RuleProfileSchema, takes } from "../../episode/rules.ts";
+import type { ExtraRestriction } from "../../compile/compile.ts";
 import { z } from "zod";
 import type { MechanismModel } from "../../model/model.ts";
 import { multiStateInstances } from "../../model/model.ts";
@@ -16,6 +18,8 @@ import { CauseJson } from "../../episode/graph_json.ts";
  */
 export const TaskGraph = z.object({
   scenario: z.string(),
+  /** The edge-rule profile the graph was built with. */
+  rules: RuleProfileSchema,
   horizon: z.int().min(0),
   variables: z.array(z.object({ name: z.string(), cells: z.array(z.string()).min(1) }).strict()),
   initial: z.array(z.int().min(0)).min(1),
@@ -25,10 +29,11 @@ export const TaskGraph = z.object({
 }).strict();
 export type TaskGraph = z.infer<typeof TaskGraph>;
 
-export function auditGraph(m: MechanismModel, scenario: string, horizon: number, g: ReachGraph): TaskGraph {
+export function auditGraph(m: MechanismModel, scenario: string, rules: RuleProfile, horizon: number, g: ReachGraph): TaskGraph {
   const multi = multiStateInstances(m);
   return {
     scenario,
+    rules,
     horizon,
     variables: m.variables.map((v) => ({ name: v.name, cells: [...v.cells] })),
     initial: [...g.layers[0].episodes],
@@ -54,9 +59,14 @@ export function episodeFromAudit(m: MechanismModel, g: TaskGraph, id: number): E
   return { state, cells: [...e.cells] };
 }
 
-/** Rebuilds A^{≤H} from the catalog alone: a fresh session from the audit's initial episodes. */
-export function rebuildGraph(m: MechanismModel, g: TaskGraph): ReachGraph {
-  return reach(new Session(m, g.scenario), g.initial.map((id) => episodeFromAudit(m, g, id)), g.horizon);
+/**
+ * Rebuilds A^{≤H} from the catalog alone: a fresh session under the audit's rules from its
+ * initial episodes (`caseRestrictions`: see Session's option of that name).
+ */
+export function rebuildGraph(m: MechanismModel, g: TaskGraph, caseRestrictions?: readonly ExtraRestriction[]): ReachGraph {
+  const rules = edgeRules(g.rules);
+  const session = new Session(m, g.scenario, { rules, ...(caseRestrictions && !takes(rules, "context-universe") ? { caseRestrictions } : {}) });
+  return reach(session, g.initial.map((id) => episodeFromAudit(m, g, id)), g.horizon);
 }
 
 /** Successor ids per episode id of a graph (the targets of its edges out of each source). */

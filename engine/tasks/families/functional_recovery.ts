@@ -6,6 +6,7 @@
 // deadline episode (the successors, or the outcome itself when it has none) misses the
 // goal, else R. D1–D4 show 1, 3, 5 and 15 policies, a seeded prefix of five U, five D
 // and five R policies.
+import type { EdgeRules } from "../../episode/rules.ts";
 import { z } from "zod";
 import type { MechanismModel } from "../../model/model.ts";
 import { compile, compositeStates, type ExtraRestriction, findScenario } from "../../compile/compile.ts";
@@ -123,6 +124,9 @@ export function knownRestrictions(z: SemanticObjects, scenario: string, x0: Epis
 
 interface Built {
   scenario: string;
+  rules: EdgeRules;
+  /** The scenario's case restrictions the fault leaves: the universe's case under the paper profile. */
+  caseKept: ExtraRestriction[];
   lost: ExtraRestriction[];
   kept: ExtraRestriction[];
   graph: ReachGraph;
@@ -152,11 +156,11 @@ function build(z: SemanticObjects, rng: Random, plans: number): Built | null {
   if (!lib || lib.length < LIBRARY.min) return null;
   let graph: ReachGraph;
   try {
-    graph = reach(z.session(sc.id), lib, 1, { maxEpisodes: MAX_TASK_EPISODES });
+    graph = reach(z.session(sc.id, caseKept), lib, 1, { maxEpisodes: MAX_TASK_EPISODES });
   } catch {
     return null;
   }
-  const g = auditGraph(m, sc.id, 1, graph);
+  const g = auditGraph(m, sc.id, z.profile, 1, graph);
   const libIds = graph.layers[0].episodes;
   const observable = m.variables.map((_, v) => v).filter((v) => m.variables[v].kind !== "parameter" && new Set(g.episodes.map((e) => e.cells[v])).size > 1);
   if (!observable.length) return null;
@@ -185,13 +189,13 @@ function build(z: SemanticObjects, rng: Random, plans: number): Built | null {
     const R = subsets(r, r), D = subsets(d, [...d, ...r]), U = subsets(u, libIds);
     if (!R || !D || !U) continue;
     const policies = rng.shuffle([...U, ...D, ...R]).slice(0, plans);
-    return { scenario: sc.id, lost, kept, graph, contract: { goal, unsafe }, policies };
+    return { scenario: sc.id, rules: z.rules, caseKept, lost, kept, graph, contract: { goal, unsafe }, policies };
   }
   return null;
 }
 
 function goldOf(m: MechanismModel, b: Built) {
-  const g = auditGraph(m, b.scenario, 1, b.graph);
+  const g = auditGraph(m, b.scenario, b.rules.profile, 1, b.graph);
   const policies = judgePolicies(g, b.contract, b.policies);
   const named = (r: ExtraRestriction) => ({ var: m.variables[r.var].name, cells: namedCells(m, r.var, r.cells) });
   const audit: FunctionalRecoveryAudit = { lost: b.lost.map(named), kept: b.kept.map(named), goal: b.contract.goal, unsafe: b.contract.unsafe, graph: g, policies };
@@ -210,7 +214,7 @@ function renderBody(m: MechanismModel, b: Built): string {
     "For each outcome, derive every admissible successor after exactly one episode edge. The deadline episodes of an outcome are its successors, or the outcome itself when it has none (a hold for the deadline check only, not an edge).",
     "A policy is unsafe (U) if any of its outcomes, or any successor of one, satisfies all unsafe atoms; otherwise it misses the deadline (D) if any deadline episode of any of its outcomes fails a goal atom; otherwise it recovers (R).",
     "",
-    ...episodeModelLines(m, b.scenario),
+    ...episodeModelLines(m, b.scenario, b.rules, b.caseKept),
     "",
     `Fault: loss of declared initial-coordinate restrictions; lost: ${b.lost.map((r) => restrictionText(m, r)).join(" and ")}; still known: ${b.kept.length ? b.kept.map((r) => restrictionText(m, r)).join(" and ") : "none"}.`,
     "",
@@ -268,8 +272,10 @@ export const functionalRecovery: TaskFamily = {
       const v = variableByName(model, r.var);
       return { var: v, cells: r.cells.map((c) => cellByName(model, v, c)), source: "kept" };
     });
-    const g = rebuildGraph(model, audit.graph);
-    const again = auditGraph(model, audit.graph.scenario, 1, g);
+    const lostVars = new Set(audit.lost.map((r) => r.var));
+    const caseKept = findScenario(model, audit.graph.scenario).restrict.filter((r) => !lostVars.has(model.variables[r.var].name)).map((r) => ({ var: r.var, cells: [...r.cells], source: "kept" }));
+    const g = rebuildGraph(model, audit.graph, caseKept);
+    const again = auditGraph(model, audit.graph.scenario, audit.graph.rules, 1, g);
     const fresh = new Set<string>();
     for (const s of compositeStates(model)) {
       for (const cells of interpretations(solve(compile(model, s, audit.graph.scenario, kept, { contextOnly: true }).problem))) fresh.add(JSON.stringify([s, cells]));

@@ -176,7 +176,7 @@ export const necessity: TaskFamily = {
       const horizon = HORIZONS[attempt % HORIZONS.length];
       const rg: ReachGraph | null = z.graph(x0, horizon);
       if (!rg || !rg.edges.length) continue;
-      const g = auditGraph(z.model, x0.scenario, horizon, rg);
+      const g = auditGraph(z.model, x0.scenario, z.profile, horizon, rg);
       const claims = mine(z.model, g, rng);
       if (!claims) continue;
       const candidate: FamilyCandidate = {
@@ -197,7 +197,7 @@ export const necessity: TaskFamily = {
 
   recheck(model, auditData) {
     const audit = NecessityAudit.parse(auditData);
-    const again = auditGraph(model, audit.graph.scenario, audit.graph.horizon, rebuildGraph(model, audit.graph));
+    const again = auditGraph(model, audit.graph.scenario, audit.graph.rules, audit.graph.horizon, rebuildGraph(model, audit.graph));
     if (again.edges.length !== audit.graph.edges.length) throw new Error(`the catalog gives ${again.edges.length} edges, the audit ${audit.graph.edges.length}`);
     return { necessity_labels: audit.claims.map((c) => (judge(again, c.source, c.target).counterexamples.length ? "U" : "N")).join("") };
   },

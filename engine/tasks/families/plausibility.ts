@@ -4,6 +4,7 @@
 // t, all of its facts at t. Positives are read off one path; negatives replace one fact
 // of a path by a cell that variable takes elsewhere in that layer, and are kept only
 // when the exact layered check finds no witness.
+import { type EdgeRules } from "../../episode/rules.ts";
 import { z } from "zod";
 import type { MechanismModel } from "../../model/model.ts";
 import { type FamilyCandidate, type Level, LEVELS, type TaskFamily } from "../family.ts";
@@ -132,8 +133,8 @@ function buildNarratives(m: MechanismModel, g: ReachGraph, horizon: number, fact
 
 const qid = (k: number) => `Q${String(k + 1).padStart(2, "0")}`;
 
-function goldOf(m: MechanismModel, x0: InitialEpisode, horizon: number, g: ReachGraph, built: Built) {
-  const graph = auditGraph(m, x0.scenario, horizon, g);
+function goldOf(m: MechanismModel, rules: EdgeRules, x0: InitialEpisode, horizon: number, g: ReachGraph, built: Built) {
+  const graph = auditGraph(m, x0.scenario, rules.profile, horizon, g);
   const succ = successorIds(graph);
   const narratives: Narrative[] = built.narratives.map((n, k) => {
     const check = layeredCheck(graph.initial[0], succ, (y, t) => satisfiesFacts(graph, y, n.checkpoints[t - 1]), horizon);
@@ -143,14 +144,14 @@ function goldOf(m: MechanismModel, x0: InitialEpisode, horizon: number, g: Reach
   return { answer: { plausibility_labels: narratives.map((n) => n.label).join("") }, audit };
 }
 
-function renderBody(m: MechanismModel, x0: InitialEpisode, horizon: number, built: Built): string {
+function renderBody(m: MechanismModel, rules: EdgeRules, x0: InitialEpisode, horizon: number, built: Built): string {
   return [
     "Classify bounded episode-history plausibility for a qualitative mechanism.",
     "",
     `From the initial episode below, build the exact episode graph through ${horizon} edge${horizon === 1 ? "" : "s"}. Each candidate narrative lists conjunctive observations (variable=cell facts) at every checkpoint t = 1 … ${horizon}.`,
     `A narrative is plausible (P) exactly when one path of exactly ${horizon} admissible edge${horizon === 1 ? "" : "s"} starting at the initial episode reaches, after exactly t edges, an episode satisfying every observation listed for checkpoint t, for every t; all of a narrative's observations must hold on that same path. Otherwise it is implausible (I).`,
     "",
-    ...episodeModelLines(m, x0.scenario),
+    ...episodeModelLines(m, x0.scenario, rules),
     "",
     `The successor horizon is ${horizon}.`,
     ...episodeLines(m, "Initial episode", x0.episode),
@@ -188,8 +189,8 @@ export const plausibility: TaskFamily = {
         const candidate: FamilyCandidate = {
           complexity: built.narratives.reduce((n, q) => n + q.checkpoints.reduce((k, c) => k + c.length, 0), 0),
           level,
-          query: () => goldOf(z.model, x0, horizon, g, built),
-          render: () => renderBody(z.model, x0, horizon, built),
+          query: () => goldOf(z.model, z.rules, x0, horizon, g, built),
+          render: () => renderBody(z.model, z.rules, x0, horizon, built),
         };
         yield candidate;
       }

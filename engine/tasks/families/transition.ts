@@ -1,6 +1,7 @@
 // Episode-graph transitions (Definition 7, Table 7): from one complete initial episode
 // and a horizon H, the distinct (component, source state, target state) triples that
 // admissible reachable edges realize (edges entering depth H included, none leaving it).
+import { type EdgeRules, takes } from "../../episode/rules.ts";
 import { z } from "zod";
 import type { MechanismModel } from "../../model/model.ts";
 import { bandLevels, bandOf, type FamilyCandidate, type Level, type TaskFamily } from "../family.ts";
@@ -36,8 +37,8 @@ export function goldTriples(m: MechanismModel, g: ReachGraph) {
 
 /**
  * Table 2: for each distinct episode expanded as a source (depth < H), B_x · T_x with
- * B_x the number of non-intrastate causes (1 at an instant, 2^g − 1 for g termination
- * groups of a lasting episode) and T_x the declared transitions out of its components' states.
+ * B_x the number of non-intrastate causes (1 at an instant; for g termination groups of
+ * a lasting episode, 2^g − 1 under the sound profile, g under the paper's) and T_x the declared transitions out of its components' states.
  */
 export function complexityTerms(z: SemanticObjects, scenario: string, g: ReachGraph, horizon: number) {
   const session = z.session(scenario);
@@ -48,18 +49,20 @@ export function complexityTerms(z: SemanticObjects, scenario: string, g: ReachGr
     const instant = mandatoryDepartures(t, x).length > 0;
     const groups = instant ? 0 : terminationGroups(t, optionalTerminations(t, x), session.source(x.state).classes).length;
     const declared = z.model.transitions.filter((d) => x.state[d.instance] === d.from).length;
-    return { episode: id, boundary_causes: instant ? 1 : 2 ** groups - 1, declared_transitions: declared };
+    // the paper's atomic causes are the groups themselves; the sound profile takes every nonempty union
+    const boundary = instant ? 1 : takes(session.rules, "cause-unions") ? 2 ** groups - 1 : groups;
+    return { episode: id, boundary_causes: boundary, declared_transitions: declared };
   });
 }
 
-function renderBody(m: MechanismModel, x0: InitialEpisode, horizon: number): string {
+function renderBody(m: MechanismModel, rules: EdgeRules, x0: InitialEpisode, horizon: number): string {
   return [
     "List every admissible component-state transition in this mechanism scenario.",
     "",
     `Build the exact episode graph reachable from the initial episode through ${horizon} edge${horizon === 1 ? "" : "s"}: the edges out of the initial episode, and for a horizon above 1 the edges out of every episode they reach, up to depth ${horizon} (edges entering depth ${horizon} count, edges leaving it do not).`,
     "Return each distinct change of one component's state realized by at least one of those edges, as (component, source state, target state). An edge that changes several components gives one entry per changed component. A declared transition that no edge realizes is not returned, and edges that change only cells are ignored.",
     "",
-    ...episodeModelLines(m, x0.scenario),
+    ...episodeModelLines(m, x0.scenario, rules),
     "",
     `The horizon is ${horizon}.`,
     ...episodeLines(m, "Initial episode", x0.episode),
@@ -89,7 +92,7 @@ export const transition: TaskFamily = {
         level: bandOf(BANDS, complexity),
         query: () => {
           const triples = goldTriples(z.model, g);
-          const graph = auditGraph(z.model, x0.scenario, horizon, g);
+          const graph = auditGraph(z.model, x0.scenario, z.profile, horizon, g);
           const witnesses = triples.map((t) => ({
             triple: t,
             edges: g.edges.map((e, id) => ({ e, id }))
@@ -100,7 +103,7 @@ export const transition: TaskFamily = {
           const audit: TransitionAudit = { graph, witnesses, sources: terms };
           return { answer: { admissible_component_state_transitions: triples }, audit };
         },
-        render: () => renderBody(z.model, x0, horizon),
+        render: () => renderBody(z.model, z.rules, x0, horizon),
       };
       yield candidate;
     }
