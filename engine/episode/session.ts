@@ -123,10 +123,20 @@ export class Session {
       const problem = this.problemOf(s);
       const domains = problem.variables.map((v) => v.domain);
       // exact coincidence needs the cells each variable takes in some interpretation of s
-      // (a term is zero throughout s when a factor is zero in every interpretation)
-      const sol = solve(problem);
-      this.stats.solves++;
-      info = { domains, classes: coincidenceClasses(this.table, s, sol.count > 0n ? sol.supported : domains) };
+      // (a term is zero throughout s when a factor is zero in every interpretation): one
+      // solve, made only when a lasting episode of s asks for its termination groups
+      let classes: number[] | undefined;
+      const classesOf = () => {
+        const sol = solve(problem);
+        this.stats.solves++;
+        return coincidenceClasses(this.table, s, sol.count > 0n ? sol.supported : domains);
+      };
+      info = {
+        domains,
+        get classes() {
+          return (classes ??= classesOf());
+        },
+      };
       this.sources.set(key, info);
     }
     return info;
@@ -191,7 +201,7 @@ export class Session {
       for (const [v, [lo, hi]] of bounds) dom[v] = dom[v].filter((k) => k >= lo && k <= hi);
     }
     const info = this.source(x.state);
-    const groups = instant ? [] : terminationGroups(table, terms, info.classes);
+    const groups = instant || !terms.length ? [] : terminationGroups(table, terms, info.classes);
     const groupOf = new Map<number, number>();
     groups.forEach((g, i) => g.forEach((e) => groupOf.set(e.var, i)));
     const out: Edge[] = [];
