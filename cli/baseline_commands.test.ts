@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -6,6 +6,8 @@ import { writeSmallBenchmark } from "../engine/eval/eval.test_support.ts";
 import type { EvalItem } from "../engine/eval/items.ts";
 import { parserReply } from "./baseline_commands.ts";
 import { spawnMech } from "./test_support.ts";
+import { sha256 } from "../engine/tasks/hash.ts";
+import { completionHash } from "../engine/tasks/manifest.ts";
 
 let tasks: string;
 let items: EvalItem[];
@@ -23,6 +25,24 @@ describe("mech baseline", () => {
     const lines = json.out.trim().split("\n").map((l) => JSON.parse(l) as { task_id: string; answer: unknown });
     expect(lines.map((l) => l.task_id)).toEqual(items.map((i) => i.task_id));
     expect(lines.map((l) => l.answer)).toEqual(items.map((i) => i.gold));
+  });
+
+  it("answer: exit 1 naming the task when an answer differs from the gold", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mech-parser-differs-"));
+    cpSync(tasks, dir, { recursive: true });
+    const lines = readFileSync(join(dir, "solutions.jsonl"), "utf8").trimEnd().split("\n").map((l) => JSON.parse(l));
+    const k = lines.findIndex((l) => typeof l.answer.plausibility_labels === "string");
+    const flipped = [...lines[k].answer.plausibility_labels as string].map((c, i) => (i === 0 ? (c === "P" ? "I" : "P") : c)).join("");
+    lines[k].answer = { ...lines[k].answer, plausibility_labels: flipped };
+    const text = lines.map((l) => JSON.stringify(l) + "\n").join("");
+    writeFileSync(join(dir, "solutions.jsonl"), text);
+    const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8"));
+    manifest.files["solutions.jsonl"] = sha256(text);
+    manifest.completion_sha256 = completionHash(manifest);
+    writeFileSync(join(dir, "manifest.json"), JSON.stringify(manifest));
+    const r = await spawnMech(["baseline", "answer", "--tasks", dir]).done;
+    expect(r.code).toBe(1);
+    expect(r.err.trim().split("\n").at(-1)).toBe(`mech: 1 answer differs from the gold: ${lines[k].task_id} (plausibility, ${items.find((i) => i.task_id === lines[k].task_id)!.mechanism})`);
   });
 
   it("serve: mech eval against it scores 100 % with no protocol or infrastructure failure; a taken port is a clear error", async () => {

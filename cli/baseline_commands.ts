@@ -22,12 +22,13 @@ export function parserReply(prompt: string): string {
   }
 }
 
-/** `mech baseline answer --tasks DIR [--json]`: every task answered; agreement with the gold per family. */
+/** `mech baseline answer --tasks DIR [--json]`: every task answered; agreement with the gold per family; exit 1 when a prompt is unreadable or an answer differs from the gold. */
 export function baselineAnswerCommand(args: { tasks?: string; json: boolean }, io: Io): number {
   const set = readTaskSet(args.tasks ?? DEFAULT_TASKS_DIR);
   const gold = new Map(set.solutions.map((s) => [s.task_id, JSON.stringify(s.answer)]));
   const rows = new Map<string, { items: number; agree: number; failed: number; ms: number }>();
   const failures: string[] = [];
+  const differs: string[] = [];
   const bar = progress(io, "baseline", set.tasks.length);
   const t0 = performance.now();
   set.tasks.forEach((t, k) => {
@@ -38,6 +39,7 @@ export function baselineAnswerCommand(args: { tasks?: string; json: boolean }, i
     try {
       const a = answerPrompt(t.prompt);
       if (JSON.stringify(a.answer) === gold.get(t.task_id)) row.agree++;
+      else differs.push(`${t.task_id} (${t.family}, ${t.mechanism})`);
       if (args.json) io.out(JSON.stringify({ task_id: t.task_id, family: t.family, answer: a.answer }));
     } catch (e) {
       if (!(e instanceof PromptParseError)) throw e;
@@ -62,7 +64,9 @@ export function baselineAnswerCommand(args: { tasks?: string; json: boolean }, i
     const all = [...rows.values()].reduce((a, r) => ({ items: a.items + r.items, agree: a.agree + r.agree, failed: a.failed + r.failed }), { items: 0, agree: 0, failed: 0 });
     io.out(`| all | ${all.items} | ${all.agree} | ${all.failed} | ${(all.items / seconds).toFixed(1)} |`);
   }
-  return failures.length ? 1 : 0;
+  // the parser reads the prompts the gold was computed for: any difference is a defect
+  if (differs.length) io.err(`mech: ${differs.length} answer${differs.length === 1 ? " differs" : "s differ"} from the gold: ${differs.slice(0, 5).join(", ")}${differs.length > 5 ? ", …" : ""}`);
+  return failures.length || differs.length ? 1 : 0;
 }
 
 /** `mech baseline serve`: the parser behind /v1/chat/completions until `stopped` resolves. */
