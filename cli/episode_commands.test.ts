@@ -80,8 +80,8 @@ describe("mech simulate", () => {
     expect(cellOf(g, 1, "mass1.T")).toBe("positive");
     expect(cellOf(g, 1, "mass2.T")).toBe("positive");
     expect(e.declarations).toEqual([
-      { component: "mass1", from: "COOLING", to: "STEADY", event: "mass1.d1__T" },
-      { component: "mass2", from: "HEATING", to: "STEADY", event: "mass2.d1__T" },
+      { component: "mass1", from: "COOLING", to: "STEADY", event: "mass1.port.Q_flow" },
+      { component: "mass2", from: "HEATING", to: "STEADY", event: "mass2.port.Q_flow" },
       { component: "conduction", from: "FORWARD_HEAT_FLOW", to: "NO_HEAT_FLOW", event: "conduction.Q_flow" },
     ]);
     expect(e.propagation).toContainEqual({ var: "mass1.d1__T", from: "mass1.port.Q_flow", via: "mass1.energy_balance" });
@@ -103,7 +103,7 @@ describe("mech simulate", () => {
     const r = runMech("simulate", ...THERMAL, "--horizon", "2", "--format", "dot");
     expect(r.code, r.err).toBe(0);
     const lines = r.out.trim().split("\n");
-    expect(lines[0]).toBe('digraph "thermal_two_masses mass1_hotter H=2" {');
+    expect(lines[0]).toBe('digraph "thermal_two_masses mass1_hotter sound H=2" {');
     expect(lines.at(-1)).toBe("}");
     expect(lines).toContain(`  e0 [label="e0: ${SOURCE}\\ndepth 0", peripheries=2];`);
     expect(lines).toContain(`  e1 [label="e1: ${TARGET}\\ndepth 1"];`);
@@ -179,11 +179,11 @@ describe("mech explain-edge", () => {
     const at = lines.indexOf(admitted[0]);
     const clauses = lines.slice(at + 1).filter((l) => /^ {2}\S/.test(l)).slice(0, 10).map((l) => l.trim().split(" ")[0]);
     expect(clauses).toEqual(["cause", "E1", "E2", "E3", "E5", "E6", "E7", "E4", "E8", "Decl"]);
-    expect(lines).toContain("    mass1: COOLING→STEADY on mass1.d1__T");
+    expect(lines).toContain("    mass1: COOLING→STEADY on mass1.port.Q_flow");
     expect(lines).toContain("    conduction: FORWARD_HEAT_FLOW→NO_HEAT_FLOW on conduction.Q_flow");
-    // the intrastate cause is shown rejected too; the other 14 causes are counted, not listed
+    // the intrastate cause is shown rejected too; the other 2 causes are counted, not listed
     expect(lines.filter((l) => l.startsWith("REJECTED under "))).toEqual(["REJECTED under intrastate"]);
-    expect(lines).toContain("the source has 16 causes; shown: the one the candidate implies and the intrastate cause");
+    expect(lines).toContain("the source has 4 causes; shown: the one the candidate implies and the intrastate cause");
     expect(lines.at(-2)).toMatch(/^ADMITTED: the edge exists/);
   });
 
@@ -208,7 +208,9 @@ describe("mech explain-edge", () => {
     const io = fakeIo();
     expect(explainEdgeCommand({ mechanism: "thermal_two_masses", scenario: "mass1_hotter", from: "mass1=COOLING", first: false, to: toSpec(g, 0), json: true }, io)).toBe(0);
     const j = EdgeExplanationJson.parse(JSON.parse(io.lines[0]));
-    expect([j.admitted, j.distinct, j.sourceInCase, j.unchecked]).toEqual([true, true, true, 14]);
+    // two termination groups (mass1's temperatures; the six heat flows, one coincidence
+    // class): 2^2 causes, two of them listed (the boundary cause and the intrastate cause)
+    expect([j.admitted, j.distinct, j.sourceInCase, j.unchecked]).toEqual([true, true, true, 2]);
     expect(j.verdicts).toHaveLength(2);
     expect(j.verdicts.filter((v) => v.admitted).map((v) => v.cause.kind)).toEqual(["boundary"]);
     expect(j.changes).toEqual(g.edges[0].changes);

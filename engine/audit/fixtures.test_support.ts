@@ -93,28 +93,23 @@ export const GOOD = mech({
   ],
 });
 
-export const DEAD_TRANSITION = mech({
-  id: "dead_transition",
-  components: [
-    { name: "tank1", type: "t.BadTank" },
-    { name: "tank2", type: "t.Tank" },
-    { name: "link", type: "t.Link" },
-  ],
-  connections: [["tank1.port", "link.a"], ["tank2.port", "link.b"]],
-  scenarios: [{ id: "base" }],
-});
+/** Two tanks joined by a link, tank1 of the given type. */
+const twoTanks = (id: string, tank1Type: string): SourceFile =>
+  mech({
+    id,
+    components: [
+      { name: "tank1", type: tank1Type },
+      { name: "tank2", type: "t.Tank" },
+      { name: "link", type: "t.Link" },
+    ],
+    connections: [["tank1.port", "link.a"], ["tank2.port", "link.b"]],
+    scenarios: [{ id: "base" }],
+  });
 
-/** Two tanks joined by a link, one of them keyed on its temperature rate. */
-export const RATE_KEYED = mech({
-  id: "rate_keyed",
-  components: [
-    { name: "tank1", type: "t.RateKeyedTank" },
-    { name: "tank2", type: "t.Tank" },
-    { name: "link", type: "t.Link" },
-  ],
-  connections: [["tank1.port", "link.a"], ["tank2.port", "link.b"]],
-  scenarios: [{ id: "base" }],
-});
+export const DEAD_TRANSITION = twoTanks("dead_transition", "t.BadTank");
+
+/** tank1's transitions are keyed on its temperature rate. */
+export const RATE_KEYED = twoTanks("rate_keyed", "t.RateKeyedTank");
 
 /** A tank on its own: its free port carries no heat, so it can only be STEADY. */
 export const LONELY = mech({

@@ -12,27 +12,42 @@ import { matchingEpisodes } from "./initial.ts";
 import type { reach } from "./reach.ts";
 import { type EdgeRules, SOUND, takes } from "./rules.ts";
 
-/** A mass on a spring against a wall (the mass's other flange free). */
-export const springMass = (): MechanismModel =>
+/** A mass tied to a wall by one compliant element (the mass's other flange free). */
+const massOnWall = (id: string, title: string, element: { name: string; type: string }, scenarios: unknown[]): MechanismModel =>
   loadMechanism({
-    id: "spring_mass",
-    title: "spring-mass oscillator",
-    components: [{ name: "mass", type: "translational.Mass" }, { name: "spring", type: "translational.Spring" }, { name: "wall", type: "translational.Fixed" }],
-    connections: [["mass.flange_b", "spring.flange_a"], ["spring.flange_b", "wall.flange"]],
+    id,
+    title,
+    components: [{ name: "mass", type: "translational.Mass" }, element, { name: "wall", type: "translational.Fixed" }],
+    connections: [["mass.flange_b", `${element.name}.flange_a`], [`${element.name}.flange_b`, "wall.flange"]],
     free: ["mass.flange_a"],
-    scenarios: [{ id: "base" }, { id: "released", restrict: { "mass.v": ["zero"], "spring.stretch": ["positive"] } }],
-  }, "spring_mass.json", builtinLibrary());
+    scenarios,
+  }, `${id}.json`, builtinLibrary());
 
-/** A mass braked by a damper to a wall (the mass's other flange free). */
+/** A mass on a spring against a wall. */
+export const springMass = (): MechanismModel =>
+  massOnWall("spring_mass", "spring-mass oscillator", { name: "spring", type: "translational.Spring" }, [
+    { id: "base" },
+    { id: "released", restrict: { "mass.v": ["zero"], "spring.stretch": ["positive"] } },
+  ]);
+
+/** A mass braked by a damper to a wall. */
 export const dampedMass = (): MechanismModel =>
-  loadMechanism({
-    id: "damped_mass",
-    title: "damped mass",
-    components: [{ name: "mass", type: "translational.Mass" }, { name: "damper", type: "translational.Damper" }, { name: "wall", type: "translational.Fixed" }],
-    connections: [["mass.flange_b", "damper.flange_a"], ["damper.flange_b", "wall.flange"]],
-    free: ["mass.flange_a"],
-    scenarios: [{ id: "base" }, { id: "coasting", restrict: { "mass.v": ["positive"] } }],
-  }, "damped_mass.json", builtinLibrary());
+  massOnWall("damped_mass", "damped mass", { name: "damper", type: "translational.Damper" }, [
+    { id: "base" },
+    { id: "coasting", restrict: { "mass.v": ["positive"] } },
+  ]);
+
+/** The spring-mass's composite-state changes over a full swing from rest under tension (hand-derived). */
+export const SPRING_MASS_CYCLE = [
+  "MOVING_NEGATIVE|NEGATIVE_LOAD -> MOVING_NEGATIVE|UNLOADED",
+  "MOVING_NEGATIVE|POSITIVE_LOAD -> REST|POSITIVE_LOAD",
+  "MOVING_NEGATIVE|UNLOADED -> MOVING_NEGATIVE|POSITIVE_LOAD",
+  "MOVING_POSITIVE|NEGATIVE_LOAD -> REST|NEGATIVE_LOAD",
+  "MOVING_POSITIVE|POSITIVE_LOAD -> MOVING_POSITIVE|UNLOADED",
+  "MOVING_POSITIVE|UNLOADED -> MOVING_POSITIVE|NEGATIVE_LOAD",
+  "REST|NEGATIVE_LOAD -> MOVING_NEGATIVE|NEGATIVE_LOAD",
+  "REST|POSITIVE_LOAD -> MOVING_POSITIVE|POSITIVE_LOAD",
+];
 
 export const value = (m: MechanismModel, x: Episode, name: string) => m.variables[m.variableIndex.get(name)!].cells[x.cells[m.variableIndex.get(name)!]];
 

@@ -9,7 +9,7 @@ import { envelope } from "./envelope.ts";
 import type { CellRecord, Outcome, PoolRecord, ProblemRecord, Settings, SolutionRecord, TaskRecord } from "./records.ts";
 
 /** Bumped whenever generation would produce different files for the same settings. */
-export const GENERATOR_VERSION = "1.1.0";
+export const GENERATOR_VERSION = "1.2.0";
 export const DEFAULT_SEED = "mechbench-v1";
 export const DEFAULT_PER_LEVEL = 4;
 
