@@ -65,6 +65,7 @@ describe("mech generate and mech tasks", () => {
     expect(tasksStatsCommand({ dir, json: false }, s)).toBe(0);
     expect(s.lines).toContain("| mechanism | families | retained |");
     expect(s.lines.some((l) => l.startsWith("| trace_faithfulness | 4 | 4 | 4 | 4 |"))).toBe(true);
+    expect(s.lines[0]).toMatch(/, seed [^,]+, edge rules sound, catalog /); // the profile the episode gold was computed with
   });
 });
 

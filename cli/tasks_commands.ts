@@ -119,7 +119,7 @@ export function tasksStatsCommand(args: { dir: string; json: boolean }, io: Io):
     io.out(JSON.stringify({ settings: m.settings, retained: m.retained, families: m.families, mechanisms: m.mechanisms, cells: m.cells }));
     return 0;
   }
-  lines(io, `${args.dir}: ${m.retained} tasks, generator ${m.generator.version}, seed ${m.settings.seed}, catalog ${m.catalog_sha256.slice(0, 12)}…`, "");
+  lines(io, `${args.dir}: ${m.retained} tasks, generator ${m.generator.version}, seed ${m.settings.seed}, edge rules ${m.settings.rules}, catalog ${m.catalog_sha256.slice(0, 12)}…`, "");
   for (const line of summaryLines(m)) io.out(line);
   io.out("");
   for (const line of mechanismLines(m)) io.out(line);
