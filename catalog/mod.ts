@@ -6,7 +6,6 @@ import * as translational from "./sets/translational.ts";
 import { type Library, loadLibrary, type SourceFile } from "../engine/model/library.ts";
 import { loadMechanism } from "../engine/model/load_mechanism.ts";
 import type { MechanismModel } from "../engine/model/model.ts";
-import { sha256 } from "../engine/tasks/hash.ts";
 
 // Each set (catalog/sets/*.ts) lists its component files and mechanisms.
 const SETS = [core, translational, rotational, thermalElectrical];
@@ -36,13 +35,8 @@ export function builtinMechanism(id: string): MechanismModel | undefined {
   return f ? loadMechanism(f.data, f.file, builtinLibrary()) : undefined;
 }
 
-let catalogHash: string | undefined;
 
 /**
  * SHA-256 over the catalog's component and mechanism files (their parsed JSON, files
  * sorted by path): a generated benchmark records it, so a catalog change is detected.
  */
-export function catalogSha256(): string {
-  const files = [...COMPONENT_FILES, ...MECHANISM_FILES].sort((a, b) => (a.file < b.file ? -1 : 1));
-  return (catalogHash ??= sha256(JSON.stringify(files.map((f) => [f.file, f.data]))));
-}

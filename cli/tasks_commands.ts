@@ -1,6 +1,7 @@
 // `mech generate` and `mech tasks show|stats|verify`: the MechReasoner benchmark on disk.
 import { DEFAULT_PROFILE, type RuleProfile } from "../engine/episode/rules.ts";
-import { builtinMechanism, builtinMechanismIds, catalogSha256 } from "../catalog/mod.ts";
+import { builtinMechanism, builtinMechanismIds } from "../catalog/mod.ts";
+import { catalogSha256 } from "../catalog/hash.ts";
 import { oneOf } from "../engine/model/issues.ts";
 import { LEVELS, type TaskFamily } from "../engine/tasks/family.ts";
 import { FAMILIES, familyById } from "../engine/tasks/families/mod.ts";
@@ -12,7 +13,7 @@ import { verifyBenchmark } from "../engine/tasks/verify.ts";
 import { InputError, type Io } from "./io.ts";
 import { progress } from "./progress.ts";
 
-export const DEFAULT_TASKS_DIR = "mechreasoner-tasks";
+export { DEFAULT_TASKS_DIR } from "./defaults.ts";
 
 const lines = (io: Io, ...text: string[]) => text.forEach((t) => io.out(t));
 

@@ -17,10 +17,8 @@ export const RUN_FILE = "run.json";
 export const RECORDS_FILE = "records.jsonl";
 const LOCK_FILE = ".lock";
 
-/** A run directory problem, reported without a stack trace. */
-export class RunError extends Error {
-  override name = "RunError";
-}
+import { RunError } from "./run_error.ts";
+export { RunError };
 
 function fsError(path: string, e: unknown): RunError {
   return new RunError(`${path}: ${fsReason(e)}`);

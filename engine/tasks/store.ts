@@ -10,10 +10,8 @@ import type { BenchmarkFiles } from "./manifest.ts";
 import { sha256 } from "./hash.ts";
 import { FILE_NAMES, Manifest, ProblemRecord, SolutionRecord, TaskRecord } from "./records.ts";
 
-/** A directory or file problem, reported to the user without a stack trace. */
-export class StoreError extends Error {
-  override name = "StoreError";
-}
+import { StoreError } from "./store_error.ts";
+export { StoreError };
 
 /** A file-system error in words (permission denied, no space left …), without the errno noise. */
 export function fsReason(e: unknown): string {
