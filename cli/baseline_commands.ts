@@ -9,7 +9,7 @@ import { InputError, type Io } from "./io.ts";
 import { progress } from "./progress.ts";
 
 export const PARSER_MODEL = "prompt-parser";
-export const DEFAULT_PARSER_PORT = 8765;
+export { DEFAULT_PARSER_PORT } from "./defaults.ts";
 
 /** The parser's reply to a user message: its answer as the response JSON, or why it could not read the prompt. */
 export function parserReply(prompt: string): string {

@@ -14,7 +14,8 @@ import { type Deviation, edgeRules, type RuleProfile, takes } from "../engine/ep
 import { builtinMechanismIds } from "../catalog/mod.ts";
 import { InputError, type Io } from "./io.ts";
 
-export const MAX_HORIZON = 50;
+import { MAX_HORIZON } from "./defaults.ts";
+export { MAX_HORIZON };
 
 export type SimulateFormat = "text" | "json" | "dot";
 

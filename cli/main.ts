@@ -5,23 +5,17 @@ import { object, or } from "@optique/core/constructs";
 import { multiple, optional, withDefault } from "@optique/core/modifiers";
 import { choice, float, integer, string } from "@optique/core/valueparser";
 import { message } from "@optique/core/message";
-import { compileCommand, listCommand, runCommand, solveCommand, validateCommand } from "./commands.ts";
-import { catalogCheckCommand, catalogListCommand, catalogShowCommand } from "./catalog_commands.ts";
-import { numericCheckCommand, pathCheckCommand } from "./numeric_commands.ts";
-import { catalogEdgesCommand, explainEdgeCommand, MAX_HORIZON, simulateCommand } from "./episode_commands.ts";
-import { physmentExecCommand, physmentRunCommand, physmentReportCommand, physmentVerifyCommand, scoreDirectory } from "./physment_commands.ts";
-import { DEFAULT_TASKS_DIR, generateCommand, tasksShowCommand, tasksStatsCommand, tasksVerifyCommand } from "./tasks_commands.ts";
-import { DEFAULT_PER_LEVEL, DEFAULT_SEED } from "../engine/tasks/generate.ts";
-import { DEFAULT_MAX_PROMPT_TOKENS } from "../engine/tasks/tokens.ts";
-import { StoreError } from "../engine/tasks/store.ts";
-import { evalCommand, evalReportCommand, evalScoreCommand } from "./eval_commands.ts";
-import { BOOTSTRAP_REPLICATES } from "../engine/eval/bootstrap.ts";
-import { baselineAnswerCommand, baselineServeCommand, DEFAULT_PARSER_PORT } from "./baseline_commands.ts";
-import { DEFAULT_RATE_LIMIT_ATTEMPTS } from "../engine/eval/runner.ts";
-import { RunError } from "../engine/eval/run_store.ts";
+// Each command's code is imported when that command runs (a static import of every
+// command loads mujoco-js, openai and vega before parsing the arguments): the parser
+// needs only the defaults it shows in the help.
+import { DEFAULT_PARSER_PORT, DEFAULT_TASKS_DIR, MAX_HORIZON } from "./defaults.ts";
+import { DEFAULT_MAX_PROMPT_TOKENS, DEFAULT_PER_LEVEL, DEFAULT_SEED } from "../engine/tasks/defaults.ts";
+import { BOOTSTRAP_REPLICATES, DEFAULT_RATE_LIMIT_ATTEMPTS } from "../engine/eval/defaults.ts";
+import { StoreError } from "../engine/tasks/store_error.ts";
+import { RunError } from "../engine/eval/run_error.ts";
 import { SelectionError } from "../engine/eval/items.ts";
 import { InputError, type Io } from "./io.ts";
-import { DEFAULT_PROFILE, type Deviation, DEVIATIONS, RULE_PROFILES } from "../engine/episode/rules.ts";
+import { DEFAULT_PROFILE, type Deviation, DEVIATIONS, RULE_PROFILES } from "../engine/episode/rule_names.ts";
 import { ModelError } from "../engine/model/issues.ts";
 import { CompileError } from "../engine/compile/compile.ts";
 import { SolveError } from "../engine/solve/solver.ts";
@@ -358,65 +352,67 @@ async function main(): Promise<number> {
   try {
     switch (args.cmd) {
       case "run":
-        runCommand(args, io);
+        (await import("./commands.ts")).runCommand(args, io);
         break;
       case "solve":
-        solveCommand(args, io);
+        (await import("./commands.ts")).solveCommand(args, io);
         break;
       case "compile":
-        compileCommand(args, io);
+        (await import("./commands.ts")).compileCommand(args, io);
         break;
       case "list":
-        listCommand(io);
+        (await import("./commands.ts")).listCommand(io);
         break;
       case "validate":
-        validateCommand(args.files, io);
+        (await import("./commands.ts")).validateCommand(args.files, io);
         break;
       case "catalog list":
-        catalogListCommand(io);
+        (await import("./catalog_commands.ts")).catalogListCommand(io);
         break;
       case "catalog show":
-        catalogShowCommand(args, io);
+        (await import("./catalog_commands.ts")).catalogShowCommand(args, io);
         break;
       case "simulate":
-        simulateCommand(args, io);
+        (await import("./episode_commands.ts")).simulateCommand(args, io);
         break;
       case "explain-edge":
-        return explainEdgeCommand(args, io);
+        return (await import("./episode_commands.ts")).explainEdgeCommand(args, io);
       case "physment exec":
-        return await physmentExecCommand(args, io);
+        return await (await import("./physment_commands.ts")).physmentExecCommand(args, io);
       case "physment run":
-        return await physmentRunCommand(args, io, (name) => Deno.env.get(name), listJsonl);
+        return await (await import("./physment_commands.ts")).physmentRunCommand(args, io, (name) => Deno.env.get(name), listJsonl);
       case "physment verify":
-        return await physmentVerifyCommand(args, io);
+        return await (await import("./physment_commands.ts")).physmentVerifyCommand(args, io);
       case "physment score":
-        return scoreDirectory(args.dir, args.scenesDir, io, listJsonl);
+        return (await import("./physment_commands.ts")).scoreDirectory(args.dir, args.scenesDir, io, listJsonl);
       case "physment report":
-        return await physmentReportCommand(args, io, listJsonl);
+        return await (await import("./physment_commands.ts")).physmentReportCommand(args, io, listJsonl);
       case "generate":
-        return generateCommand(args, io);
+        return (await import("./tasks_commands.ts")).generateCommand(args, io);
       case "eval":
-        return await evalCommand(args, io, { env: (name) => Deno.env.get(name) });
+        return await (await import("./eval_commands.ts")).evalCommand(args, io, { env: (name) => Deno.env.get(name) });
       case "eval score":
-        return evalScoreCommand(args, io);
+        return (await import("./eval_commands.ts")).evalScoreCommand(args, io);
       case "eval report":
-        return await evalReportCommand(args, io);
+        return await (await import("./eval_commands.ts")).evalReportCommand(args, io);
       case "baseline answer":
-        return baselineAnswerCommand(args, io);
+        return (await import("./baseline_commands.ts")).baselineAnswerCommand(args, io);
       case "baseline serve":
-        return await baselineServeCommand(args, io, untilSignal());
+        return await (await import("./baseline_commands.ts")).baselineServeCommand(args, io, untilSignal());
       case "tasks show":
-        return tasksShowCommand(args, io);
+        return (await import("./tasks_commands.ts")).tasksShowCommand(args, io);
       case "tasks stats":
-        return tasksStatsCommand(args, io);
+        return (await import("./tasks_commands.ts")).tasksStatsCommand(args, io);
       case "tasks verify":
-        return tasksVerifyCommand(args, io);
+        return (await import("./tasks_commands.ts")).tasksVerifyCommand(args, io);
       case "catalog edges":
-        return catalogEdgesCommand(args, io);
+        return (await import("./episode_commands.ts")).catalogEdgesCommand(args, io);
       case "catalog check":
         if (args.numeric && args.paths) throw new InputError("--numeric and --paths are separate checks; give one");
         if (!args.paths && (args.rules !== DEFAULT_PROFILE || args.revert.length)) throw new InputError("--rules and --revert apply to the episode graph: give them with --paths");
-        return args.paths ? pathCheckCommand(args, io) : args.numeric ? numericCheckCommand(args, io) : catalogCheckCommand(args, io);
+        if (args.paths) return (await import("./numeric_commands.ts")).pathCheckCommand(args, io);
+        if (args.numeric) return (await import("./numeric_commands.ts")).numericCheckCommand(args, io);
+        return (await import("./catalog_commands.ts")).catalogCheckCommand(args, io);
     }
     return 0;
   } catch (e) {

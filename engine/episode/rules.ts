@@ -4,24 +4,11 @@
 // reverted on its own, so its effect can be measured.
 import { z } from "zod";
 
-export const RULE_PROFILES = ["sound", "paper"] as const;
-export const RuleProfileSchema = z.enum(RULE_PROFILES);
-export type RuleProfile = z.infer<typeof RuleProfileSchema>;
-export const DEFAULT_PROFILE: RuleProfile = "sound";
+import { DEFAULT_PROFILE, type Deviation, DEVIATIONS, RULE_PROFILES, type RuleProfile } from "./rule_names.ts";
 
-/** Every place where an amended reading can replace the paper's words. */
-export const DEVIATIONS = [
-  "cause-unions",
-  "higher-order",
-  "target-derivative",
-  "intrastate-seeds",
-  "intrastate-relays",
-  "switched-jumps",
-  "decl-changes",
-  "context-universe",
-] as const;
+export { DEFAULT_PROFILE, type Deviation, DEVIATIONS, RULE_PROFILES, type RuleProfile };
+export const RuleProfileSchema = z.enum(RULE_PROFILES);
 export const DeviationSchema = z.enum(DEVIATIONS);
-export type Deviation = z.infer<typeof DeviationSchema>;
 
 /** One line per deviation: the clause, the paper's reading and the amended one. */
 export const DEVIATION_TEXT: Record<Deviation, { clause: string; paper: string; amended: string }> = {

@@ -5,7 +5,8 @@
 // (paired comparisons) and runs are identical everywhere.
 import { keyedRandom } from "../tasks/random.ts";
 
-export const BOOTSTRAP_REPLICATES = 10_000;
+import { BOOTSTRAP_REPLICATES } from "./defaults.ts";
+export { BOOTSTRAP_REPLICATES };
 export const BOOTSTRAP_SEED = "mechbench-bootstrap-v1";
 
 export interface Draws {

@@ -14,8 +14,8 @@ import { type RequestIdentity, requestKey, type ResponseCache } from "./cache.ts
 import { latestRecords } from "./run_store.ts";
 import { SYSTEM_MESSAGE } from "../tasks/envelope.ts";
 
-/** Default attempts per item while the endpoint answers 429 (then a rate_limit failure). */
-export const DEFAULT_RATE_LIMIT_ATTEMPTS = 20;
+import { DEFAULT_RATE_LIMIT_ATTEMPTS } from "./defaults.ts";
+export { DEFAULT_RATE_LIMIT_ATTEMPTS };
 
 /** The two-message envelope of every request: the fixed system message, then the persisted prompt. */
 export function requestMessages(prompt: string): ChatMessage[] {

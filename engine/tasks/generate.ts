@@ -10,8 +10,7 @@ import type { CellRecord, Outcome, PoolRecord, ProblemRecord, Settings, Solution
 
 /** Bumped whenever generation would produce different files for the same settings. */
 export const GENERATOR_VERSION = "1.2.0";
-export const DEFAULT_SEED = "mechbench-v1";
-export const DEFAULT_PER_LEVEL = 4;
+export { DEFAULT_PER_LEVEL, DEFAULT_SEED } from "./defaults.ts";
 
 export interface GenerateOptions {
   mechanisms: readonly MechanismModel[];
