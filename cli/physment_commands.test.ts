@@ -48,6 +48,14 @@ describe("mech physment", () => {
     expect(lines[1].result.velocity[2]).toBeCloseTo(-4.905, 1);
   });
 
+  it("exec: the README's example (docs/examples/scene7_calls.json on the built-in Scene7) runs", () => {
+    const r = runMech("physment", "exec", "scenes/Scene7", "--calls", "docs/examples/scene7_calls.json");
+    expect(r.code, r.err).toBe(0);
+    const lines = r.out.trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.tool)).toEqual(["get_position", "step", "get_velocity"]);
+    expect(lines[2].result.velocity[2]).toBeCloseTo(-7.848, 2);
+  });
+
   it("exec: bad calls and bad scene paths exit 2 with the place named", () => {
     writeFileSync(join(root, "bad_calls.json"), '[{"tool": "step", "parameters": {"duration": 0.1}}, {"parameters": {}}]');
     const bad = runMech("physment", "exec", join(root, "scenes", "Scene101"), "--calls", join(root, "bad_calls.json"));
