@@ -37,3 +37,17 @@ describe("mech (end to end)", () => {
     expect(s.err).toContain(`${file}:3:1: at $: invalid JSON: expected a value, found the end of the text`);
   });
 });
+
+describe("help", () => {
+  it("usage lines bracket repeatable options once, and enumerated options list their values", () => {
+    const solve = mech("solve", "--help");
+    expect(solve.code).toBe(0);
+    expect(solve.out.split("\n")[0]).toContain(" [--state COMP=STATE...] ");
+    expect(solve.out).not.toContain("[[");
+    const run = mech("physment", "run", "--help");
+    expect(run.out).toMatch(/--strategy STRATEGY +Prompting strategy: zero-shot \(default\), one-shot or few-shot-cot\./);
+    const simulate = mech("simulate", "--help");
+    expect(simulate.out).toMatch(/--rules PROFILE +Edge-rule profile: sound \(default/);
+    expect(simulate.out).toMatch(/--format FORMAT +text \(default\), json/);
+  });
+});

@@ -20,12 +20,11 @@ import { ModelError } from "../engine/model/issues.ts";
 import { CompileError } from "../engine/compile/compile.ts";
 import { SolveError } from "../engine/solve/solver.ts";
 
-const state = withDefault(
-  multiple(option("--state", string({ metavar: "COMP=STATE" }), {
-    description: message`Fix a component's local state; repeat for several. Unfixed multi-state components range over all their states.`,
-  })),
-  [] as readonly string[],
-);
+// multiple() already yields [] when the option is absent (and a withDefault around it
+// would bracket the usage twice)
+const state = multiple(option("--state", string({ metavar: "COMP=STATE" }), {
+  description: message`Fix a component's local state; repeat for several. Unfixed multi-state components range over all their states.`,
+}));
 const scenario = optional(option("--scenario", string({ metavar: "ID" }), {
   description: message`Scenario id (default: the mechanism's first scenario).`,
 }));
@@ -33,12 +32,9 @@ const json = option("--json", { description: message`One JSON object per line.` 
 const rules = withDefault(option("--rules", choice(RULE_PROFILES, { metavar: "PROFILE" }), {
   description: message`Edge-rule profile: sound (default; the amended readings the numerical runs need) or paper (every A.4 clause as the paper words it). See docs/semantics.md §13.10.`,
 }), DEFAULT_PROFILE);
-const revert = withDefault(
-  multiple(option("--revert", choice(DEVIATIONS, { metavar: "DEVIATION" }), {
-    description: message`Take the paper's reading of one clause of the profile (repeatable), to measure a deviation.`,
-  })),
-  [] as readonly Deviation[],
-);
+const revert = multiple(option("--revert", choice(DEVIATIONS, { metavar: "DEVIATION" }), {
+  description: message`Take the paper's reading of one clause of the profile (repeatable), to measure a deviation (cause-unions, higher-order, target-derivative, intrastate-seeds, intrastate-relays, switched-jumps, decl-changes or context-universe).`,
+}));
 const mechanismArg = argument(string({ metavar: "MECHANISM" }), {
   description: message`A catalog mechanism id (see ${"mech list"}) or a path to a mechanism .json file.`,
 });
@@ -184,7 +180,7 @@ const parser = or(
       concurrency: withDefault(option("--concurrency", integer({ min: 1, max: 256, metavar: "N" }), { description: message`Requests in flight at once (default 20).` }), 20),
       timeout: withDefault(option("--timeout", float({ min: 0.001, metavar: "SECONDS" }), { description: message`Per-request timeout; a timeout is an infrastructure failure (default 600).` }), 600),
       maxOutputTokens: withDefault(option("--max-output-tokens", integer({ min: 1, metavar: "N" }), { description: message`The requested output limit; the model's profile may lower it (default 20000).` }), 20_000),
-      reasoningEffort: withDefault(option("--reasoning-effort", choice(["minimal", "low", "medium", "high", "none"] as const, { metavar: "EFFORT" }), { description: message`Sent only to profiles that take it; none sends no effort (default low).` }), "low" as const),
+      reasoningEffort: withDefault(option("--reasoning-effort", choice(["minimal", "low", "medium", "high", "none"] as const, { metavar: "EFFORT" }), { description: message`minimal, low (default), medium, high, or none (sends no effort); sent only to profiles that take it.` }), "low" as const),
       temperature: optional(option("--temperature", float({ min: 0, max: 2, metavar: "T" }), { description: message`Sent only to profiles that take it (default 0).` })),
       noTemperature: option("--no-temperature", { description: message`Send no temperature at all.` }),
       jsonObject: option("--json-object", { description: message`Ask for generic JSON-object mode (profiles that support it only).` }),
@@ -228,7 +224,7 @@ const parser = or(
       scenesDir: optional(option("--scenes-dir", string({ metavar: "DIR" }), { description: message`A directory of SceneN folders (PhysMent's layout; default: the built-in scenes).` })),
       scenes: withDefault(option("--scenes", string({ metavar: "LIST" }), { description: message`Scene numbers and ranges, e.g. 7-111 or 7,9,12-15 (default 7-111).` }), "7-111"),
       budgets: withDefault(option("--budgets", string({ metavar: "LIST" }), { description: message`Iteration budgets I_max (default 5,10,15,20).` }), "5,10,15,20"),
-      strategy: withDefault(option("--strategy", choice(["zero-shot", "one-shot", "few-shot-cot"] as const, { metavar: "STRATEGY" }), { description: message`Prompting strategy (default zero-shot).` }), "zero-shot" as const),
+      strategy: withDefault(option("--strategy", choice(["zero-shot", "one-shot", "few-shot-cot"] as const, { metavar: "STRATEGY" }), { description: message`Prompting strategy: zero-shot (default), one-shot or few-shot-cot.` }), "zero-shot" as const),
       protocol: withDefault(option("--protocol", choice(["tools", "text"] as const, { metavar: "PROTOCOL" }), { description: message`Native function calling (tools, default) or PhysMent's text protocol.` }), "tools" as const),
       out: option("--out", string({ metavar: "DIR" }), { description: message`Where the transcripts go (one JSONL file per episode; a finished episode is never run again).` }),
       concurrency: withDefault(option("--concurrency", integer({ min: 1, max: 64, metavar: "N" }), { description: message`Episodes in flight at once (default 4).` }), 4),
