@@ -3,7 +3,7 @@
 import { builtinLibrary, builtinMechanism, builtinMechanismIds, MECHANISM_FILES } from "../catalog/mod.ts";
 import { type Deviation, edgeRules, type RuleProfile } from "../engine/episode/rules.ts";
 import { Session } from "../engine/episode/session.ts";
-import { checkPaths, type SoundnessReport } from "../engine/episode/soundness.ts";
+import { checkPaths, observationChange, type SoundnessReport } from "../engine/episode/soundness.ts";
 import { loadMechanism } from "../engine/model/load_mechanism.ts";
 import { checkMechanism, type MechanismNumericReport, table8 } from "../engine/numeric/check.ts";
 import type { NumericBlock, NumericModelDef } from "../engine/numeric/model.ts";
@@ -96,17 +96,6 @@ function numericOf(id: string): { block: NumericBlock; def: NumericModelDef } | 
 
 /** Violations listed by the text output; --json has them all. */
 export const MAX_LISTED = 20;
-
-/**
- * Two observation patterns ("name=cell; name=cell~raw; …") as the change between them:
- * only the variables whose cell differs, "name cell→cell".
- */
-export function observationChange(from: string, to: string): string {
-  const parse = (p: string) => new Map(p.split("; ").map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]));
-  const a = parse(from), b = parse(to);
-  const out = [...b].filter(([k, c]) => a.get(k) !== c).map(([k, c]) => `${k} ${a.get(k) ?? "?"}→${c}`);
-  return out.length ? out.join(", ") : "no cell change";
-}
 
 /**
  * `mech catalog check --paths`: the episode graph's soundness against the numerical runs

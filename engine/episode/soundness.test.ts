@@ -3,7 +3,7 @@ import { builtinMechanism, MECHANISM_FILES } from "../../catalog/mod.ts";
 import type { NumericBlock } from "../numeric/model.ts";
 import { NUMERIC_MODELS } from "../numeric/models/mod.ts";
 import { Session } from "./session.ts";
-import { checkPaths } from "./soundness.ts";
+import { checkPaths, observationChange } from "./soundness.ts";
 
 const run = (id: string) => {
   const file = MECHANISM_FILES.find((f) => (f.data as { id?: string }).id === id)!;
@@ -33,5 +33,13 @@ describe("episode graph soundness against the numerical runs", () => {
     const r = run("thermal_two_masses");
     expect(r.samples).toBeGreaterThan(0);
     expect(r.pairs).toEqual([]);
+  });
+});
+
+describe("observationChange", () => {
+  it("names only the variables whose cell (or near-landmark mark) differs, in the second pattern's order", () => {
+    expect(observationChange("a.v=zero; b.f=positive~zero; c.s=negative", "a.v=positive; b.f=positive~zero; c.s=zero")).toBe("a.v zero→positive, c.s negative→zero");
+    expect(observationChange("a.v=zero~positive", "a.v=positive")).toBe("a.v zero~positive→positive");
+    expect(observationChange("a.v=zero", "a.v=zero")).toBe("no cell change");
   });
 });

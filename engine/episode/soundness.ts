@@ -76,6 +76,17 @@ const allowedCells = (o: Observation): Map<number, number[]> =>
 const patternOf = (model: MechanismModel, o: Observation) =>
   [...o.cells].sort((a, b) => a[0] - b[0]).map(([v, c]) => `${model.variables[v].name}=${model.variables[v].cells[c.cell]}${c.raw !== c.cell ? `~${model.variables[v].cells[c.raw]}` : ""}`).join("; ");
 
+/**
+ * Two observation patterns (patternOf: "name=cell; name=cell~raw; …") as the change between them:
+ * only the variables whose cell differs, "name cell→cell".
+ */
+export function observationChange(from: string, to: string): string {
+  const parse = (p: string) => new Map(p.split("; ").map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]));
+  const a = parse(from), b = parse(to);
+  const out = [...b].filter(([k, c]) => a.get(k) !== c).map(([k, c]) => `${k} ${a.get(k) ?? "?"}→${c}`);
+  return out.length ? out.join(", ") : "no cell change";
+}
+
 /** The episodes of V_r (context only unless told) matching an observation's cells, in canonical order. */
 export function episodesMatching(model: MechanismModel, o: Observation, scenario: string, limit: number, contextOnly = true): Episode[] {
   const allowed = allowedCells(o);
