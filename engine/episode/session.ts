@@ -50,6 +50,9 @@ export interface SessionOptions {
 
 export const DEFAULT_MAX_CANDIDATES = 200_000;
 
+/** The E6 exemption when the switched-jumps reading is not taken: nothing may jump. */
+const NO_JUMPS: ReadonlySet<number> = new Set();
+
 interface SourceInfo {
   domains: number[][];
   classes: number[];
@@ -225,7 +228,7 @@ export class Session {
     const sol = solve(problem);
     this.stats.solves++;
     let candidates = 0;
-    const jumpsOf = new Map<string, Set<number>>();
+    const jumpsOf = new Map<string, ReadonlySet<number>>();
     for (const cells of interpretations(sol)) {
       if (++candidates > this.maxCandidates) {
         throw new SessionLimitError(`more than ${this.maxCandidates} candidate targets out of one episode of ${model.id}; raise the limit or restrict the scenario`);
@@ -234,7 +237,7 @@ export class Session {
         if (!admissible(this.problemOf(s2), cells)) continue;
         const key = model.instances.map((i) => s2[i.name]).join("|");
         let jump = jumpsOf.get(key);
-        if (!jump) jumpsOf.set(key, jump = jumps ? switchedCoordinates(table, x.state, s2) : new Set());
+        if (!jump) jumpsOf.set(key, jump = jumps ? switchedCoordinates(table, x.state, s2) : NO_JUMPS);
         if (cells.some((c, v) => Math.abs(c - x.cells[v]) > 1 && !jump!.has(v))) continue;
         const edge = this.admit(x, { state: s2, cells }, instant, mandatory, groups, groupOf);
         if (edge) out.push(edge);

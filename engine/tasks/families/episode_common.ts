@@ -1,6 +1,6 @@
 // Pieces the episode-graph families share: their candidates' initial episodes and
 // graphs, the audit form of a graph, and rebuilding a graph from an audit.
-import { edgeRules, type RuleProfile, RuleProfileSchema, takes } from "../../episode/rules.ts";
+import { edgeRules, type RuleProfile, RuleProfileSchema } from "../../episode/rules.ts";
 import type { ExtraRestriction } from "../../compile/compile.ts";
 import { z } from "zod";
 import type { MechanismModel } from "../../model/model.ts";
@@ -64,8 +64,8 @@ export function episodeFromAudit(m: MechanismModel, g: TaskGraph, id: number): E
  * initial episodes (`caseRestrictions`: see Session's option of that name).
  */
 export function rebuildGraph(m: MechanismModel, g: TaskGraph, caseRestrictions?: readonly ExtraRestriction[]): ReachGraph {
-  const rules = edgeRules(g.rules);
-  const session = new Session(m, g.scenario, { rules, ...(caseRestrictions && !takes(rules, "context-universe") ? { caseRestrictions } : {}) });
+  // the session itself ignores caseRestrictions under the context-only universe
+  const session = new Session(m, g.scenario, { rules: edgeRules(g.rules), ...(caseRestrictions ? { caseRestrictions } : {}) });
   return reach(session, g.initial.map((id) => episodeFromAudit(m, g, id)), g.horizon);
 }
 
