@@ -284,6 +284,12 @@ describe("edge-rule profiles on the command line", () => {
     const refused = runMech("catalog", "check", "--rules", "paper");
     expect(refused.code).toBe(2);
     expect(refused.err.trim()).toBe("mech: --rules and --revert apply to the episode graph: give them with --paths");
+    const noSuch = runMech("catalog", "edges", "no_such");
+    expect(noSuch.code).toBe(2);
+    expect(noSuch.err).toMatch(/^mech: unknown mechanism "no_such" \(expected a path to a \.json file or one of /);
+    const deep = runMech("catalog", "edges", "thermal_two_masses", "--horizon", "11");
+    expect(deep.code).toBe(2);
+    expect(deep.err).toContain("less than or equal to 10");
     const unknown = runMech("simulate", ...THERMAL, "--rules", "literal");
     expect(unknown.code).toBe(2);
     expect(unknown.err).toMatch(/sound.*paper/);
