@@ -17,6 +17,65 @@ describe("mech solve / compile", () => {
     expect(consistent.map((r) => [r.state.mass1, r.state.mass2, r.state.conduction])).toEqual([["COOLING", "HEATING", "FORWARD_HEAT_FLOW"]]);
     expect(consistent[0].forced["conduction.d1__dT"]).toBe("negative");
     expect(consistent[0].interpretations.length).toBe(1);
+    expect(Object.keys(consistent[0])).toEqual(["mechanism", "state", "scenario", "count", "forced", "supported", "interpretations", "components", "stats"]);
+  });
+
+  it("solve --json leaves out an inconsistent state's empty maps and keeps its cause", () => {
+    const io = fakeIo();
+    solveCommand({ mechanism: "thermal_two_masses", state: [], scenario: "mass1_hotter", json: true, limit: 2 }, io);
+    const inconsistent = io.lines.map((l) => JSON.parse(l)).filter((r) => r.count === "0");
+    expect(inconsistent).toHaveLength(26);
+    for (const r of inconsistent) {
+      expect(Object.keys(r)).toEqual(["mechanism", "state", "scenario", "count", "components", "stats", "empty"]);
+      expect(r.empty.stage).toBe("gac");
+    }
+    expect(inconsistent[0].empty).toEqual({ stage: "gac", var: "conduction.Q_flow", law: "conduction.conduction" });
+  });
+
+  it("solve prints the consistent states in full and one line counting the rest", () => {
+    const io = fakeIo();
+    solveCommand({ mechanism: "thermal_two_masses", state: [], scenario: "mass1_hotter", json: false, limit: 1 }, io);
+    expect(io.lines).toHaveLength(4);
+    expect(io.lines[0]).toBe("COOLING|HEATING|FORWARD_HEAT_FLOW [mass1_hotter]: 1 interpretation");
+    expect(io.lines[1]).toMatch(/^  forced \(39\): mass1\.C=positive, /);
+    expect(io.lines[2]).toBe("  #1: (all values forced)");
+    expect(io.lines[3]).toBe("1 of 27 composite states consistent; the other 26 have 0 interpretations (--json prints them with their causes)");
+    const base = fakeIo();
+    solveCommand({ mechanism: "thermal_two_masses", state: [], json: false, limit: 0 }, base);
+    expect(base.lines.filter((l) => !l.startsWith(" "))).toEqual([
+      "COOLING|HEATING|FORWARD_HEAT_FLOW [base]: 1 interpretation",
+      "STEADY|STEADY|NO_HEAT_FLOW [base]: 1 interpretation",
+      "HEATING|COOLING|REVERSE_HEAT_FLOW [base]: 1 interpretation",
+      "3 of 27 composite states consistent; the other 24 have 0 interpretations (--json prints them with their causes)",
+    ]);
+    const all = fakeIo();
+    solveCommand({ mechanism: "mechanics_accelerate", state: [], json: false, limit: 0 }, all);
+    expect(all.lines.at(-1)).toBe("all 3 composite states consistent");
+  });
+
+  it("one inconsistent state alone is printed in full, with its cause; none consistent of several says so", () => {
+    const one = fakeIo();
+    solveCommand({ mechanism: "thermal_two_masses", state: ["mass1=COOLING", "mass2=COOLING", "conduction=NO_HEAT_FLOW"], json: false, limit: 1 }, one);
+    expect(one.lines).toEqual([
+      "COOLING|COOLING|NO_HEAT_FLOW [base]: 0 interpretations",
+      `  empty: {"stage":"gac","var":"mass1.port.Q_flow","law":"connect(mass1.port, conduction.port_a, Tsensor1.port).Q_flow"}`,
+    ]);
+    const none = fakeIo();
+    solveCommand({ mechanism: "thermal_two_masses", state: ["mass1=COOLING", "mass2=COOLING"], json: false, limit: 1 }, none);
+    expect(none.lines).toEqual(["none of the 3 composite states is consistent (0 interpretations each; --json prints them with their causes)"]);
+  });
+
+  it("solve --problem summarizes the same way, counting problems", () => {
+    const a = fakeIo();
+    compileCommand({ mechanism: "thermal_two_masses", state: ["mass1=COOLING"], scenario: "mass1_hotter", json: true }, a);
+    expect(a.lines).toHaveLength(9);
+    const b = fakeIo({ "p.jsonl": a.lines.join("\n") + "\n" });
+    solveCommand({ problem: "p.jsonl", state: [], json: false, limit: 1 }, b);
+    expect(b.lines[0]).toBe("problem 9 (thermal_two_masses): 1 interpretation");
+    expect(b.lines.at(-1)).toBe("1 of 9 problems consistent; the other 8 have 0 interpretations (--json prints them with their causes)");
+    const c = fakeIo({ "p.jsonl": a.lines[0] + "\n" + a.lines[8] + "\n" });
+    solveCommand({ problem: "p.jsonl", state: [], json: false, limit: 0 }, c);
+    expect(c.lines.at(-1)).toBe("1 of 2 problems consistent; the other problem has 0 interpretations (--json prints it with its cause)");
   });
 
   it("--state fixes components; the rest range over their states", () => {

@@ -42,11 +42,18 @@ export interface SolveArgs {
   limit: number;
 }
 
-function printSolution(io: Io, d: SolutionJson, json: boolean, label: string): void {
-  if (json) {
-    io.out(JSON.stringify(d));
-    return;
-  }
+/**
+ * The JSON line of one solution. A consistent problem's is complete; an inconsistent one
+ * (count "0") leaves out its forced cells, supported cells and interpretations, which are
+ * empty by definition, and keeps why it is empty (`empty`) and the solver's statistics.
+ */
+export function solutionJsonLine(d: SolutionJson): string {
+  if (d.count !== "0") return JSON.stringify(d);
+  const { forced: _forced, supported: _supported, interpretations: _interpretations, ...rest } = d;
+  return JSON.stringify(rest);
+}
+
+function printSolution(io: Io, d: SolutionJson, label: string): void {
   io.out(`${label}: ${d.count} interpretation${d.count === "1" ? "" : "s"}`);
   if (d.empty) io.out(`  empty: ${JSON.stringify(d.empty)}`);
   const forced = Object.entries(d.forced);
@@ -55,6 +62,42 @@ function printSolution(io: Io, d: SolutionJson, json: boolean, label: string): v
     const free = Object.entries(row).filter(([v]) => d.forced[v] === undefined);
     io.out(`  #${i + 1}: ${free.length ? free.map(([v, c]) => `${v}=${c}`).join(", ") : "(all values forced)"}`);
   });
+}
+
+/**
+ * Prints solutions as they are solved. JSON: every one, one line each. Text: a single
+ * solution in full; of several, the consistent ones in full and then one line counting
+ * them and the inconsistent rest (which `--json` lists with the cause of each).
+ */
+export function printSolutions(io: Io, solutions: Iterable<{ label: string; d: SolutionJson }>, json: boolean, noun: "composite state" | "problem"): void {
+  let total = 0;
+  let consistent = 0;
+  let held: { label: string; d: SolutionJson } | undefined; // the first inconsistent one, printed in full when it is the only solution
+  for (const s of solutions) {
+    total++;
+    if (json) {
+      io.out(solutionJsonLine(s.d));
+    } else if (s.d.count !== "0") {
+      consistent++;
+      printSolution(io, s.d, s.label);
+    } else if (total === 1) {
+      held = s;
+    }
+  }
+  if (json) return;
+  if (total === 1) {
+    if (held) printSolution(io, held.d, held.label);
+    return;
+  }
+  const nouns = `${noun}s`;
+  const rest = total - consistent;
+  if (consistent === 0) {
+    io.out(`none of the ${total} ${nouns} is consistent (0 interpretations each; --json prints them with their causes)`);
+  } else if (rest === 0) {
+    io.out(`all ${total} ${nouns} consistent`);
+  } else {
+    io.out(`${consistent} of ${total} ${nouns} consistent; the other ${rest === 1 ? `${noun} has` : `${rest} have`} 0 interpretations (--json prints ${rest === 1 ? "it with its cause" : "them with their causes"})`);
+  }
 }
 
 /** Splits JSON Lines text into validated problems, naming file and line on error. */
@@ -79,16 +122,24 @@ export function solveCommand(args: SolveArgs, io: Io): void {
   }
   if (args.problem !== undefined) {
     if (args.state.length || args.scenario) throw new InputError("--state and --scenario do not apply to --problem");
-    parseProblems(io.readText(args.problem), args.problem).forEach((p, i) => {
-      printSolution(io, describeSolution(solve(p), args.limit), args.json, `problem ${i + 1}${p.mechanism ? ` (${p.mechanism})` : ""}`);
-    });
+    const problems = parseProblems(io.readText(args.problem), args.problem);
+    const solutions = function* () {
+      for (const [i, p] of problems.entries()) {
+        yield { label: `problem ${i + 1}${p.mechanism ? ` (${p.mechanism})` : ""}`, d: describeSolution(solve(p), args.limit) };
+      }
+    };
+    printSolutions(io, solutions(), args.json, "problem");
     return;
   }
   const model = resolveMechanism(args.mechanism!, io);
-  for (const s of compositeStates(model, parseStateArgs(args.state))) {
-    const { problem } = compile(model, s, args.scenario);
-    printSolution(io, describeSolution(solve(problem), args.limit), args.json, `${stateLabel(model, s)} [${problem.scenario}]`);
-  }
+  const fixed = parseStateArgs(args.state);
+  const solutions = function* () {
+    for (const s of compositeStates(model, fixed)) {
+      const { problem } = compile(model, s, args.scenario);
+      yield { label: `${stateLabel(model, s)} [${problem.scenario}]`, d: describeSolution(solve(problem), args.limit) };
+    }
+  };
+  printSolutions(io, solutions(), args.json, "composite state");
 }
 
 export interface CompileArgs {
