@@ -40,6 +40,15 @@ export function lastChecks(): f64 { return checks; }
 export function lastRevisions(): f64 { return revisions; }
 export function lastNodes(): f64 { return nodes; }
 
+/** The MDD variable order of a problem alone (reverse min-fill), as the result words. */
+export function variableOrder(ptr: usize, words: i32): i32 {
+  const p = decodeProblem(ptr, words);
+  const order = reverseMinFill(p);
+  result = new Array<i32>(order.length);
+  for (let i = 0; i < order.length; i++) unchecked((result[i] = order[i]));
+  return result.length;
+}
+
 export function solveComponent(ptr: usize, words: i32, maxScope: i32, nodeLimit: f64): i32 {
   const p = decodeProblem(ptr, words);
   const n = p.nVars;

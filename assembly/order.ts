@@ -1,104 +1,150 @@
 // Reverse min-fill variable order on the primal graph of a confluence system.
+//
+// The graph is sparse: each vertex keeps a list of its live neighbours, and adjacency
+// is tested by stamping one vertex's neighbours in a marker array, so memory is linear
+// in the edges of the filled graph (a dense n×n bit matrix grew quadratically and
+// could not be allocated at all beyond about 93,000 variables). When a vertex is
+// eliminated it is pruned from its neighbours' lists, so every live list holds live
+// vertices only and an eliminated vertex's own list stays frozen at exactly its
+// later-eliminated neighbours, which is what the elimination tree needs.
 import { Problem } from "./problem";
 
 class Graph {
   n: i32;
-  words: i32;
-  bits: StaticArray<u32>;
+  /** Live neighbours; once a vertex is eliminated, its later-eliminated neighbours. */
   nbrs: Array<Array<i32>>;
+  /** mark[v] == stamp: v is in the set being tested. */
+  mark: StaticArray<i32>;
+  stamp: i32 = 0;
   constructor(n: i32) {
-    const words = (n + 31) >> 5;
     this.n = n;
-    this.words = words;
-    this.bits = new StaticArray<u32>(n * words);
+    this.mark = new StaticArray<i32>(n);
     this.nbrs = new Array<Array<i32>>(n);
     for (let i = 0; i < n; i++) unchecked((this.nbrs[i] = new Array<i32>()));
   }
-  has(a: i32, b: i32): bool {
-    return (unchecked(this.bits[a * this.words + (b >> 5)]) & (<u32>1 << <u32>(b & 31))) != 0;
+  /** A fresh stamp: no vertex carries it yet. */
+  nextStamp(): i32 {
+    if (this.stamp == i32.MAX_VALUE) {
+      for (let i = 0; i < this.n; i++) unchecked((this.mark[i] = 0));
+      this.stamp = 0;
+    }
+    return ++this.stamp;
   }
-  add(a: i32, b: i32): void {
-    if (a == b || this.has(a, b)) return;
-    const i = a * this.words + (b >> 5);
-    unchecked((this.bits[i] = this.bits[i] | (<u32>1 << <u32>(b & 31))));
-    const j = b * this.words + (a >> 5);
-    unchecked((this.bits[j] = this.bits[j] | (<u32>1 << <u32>(a & 31))));
-    unchecked(this.nbrs[a]).push(b);
-    unchecked(this.nbrs[b]).push(a);
+  /** Stamps the neighbours of v; returns the stamp. */
+  markNeighbours(v: i32): i32 {
+    const s = this.nextStamp();
+    const nb = unchecked(this.nbrs[v]);
+    for (let i = 0; i < nb.length; i++) unchecked((this.mark[nb[i]] = s));
+    return s;
+  }
+  /** Drops v from u's list (order within a list does not matter). */
+  unlink(u: i32, v: i32): void {
+    const nb = unchecked(this.nbrs[u]);
+    const last = nb.length - 1;
+    for (let i = 0; i <= last; i++) {
+      if (unchecked(nb[i]) == v) {
+        unchecked((nb[i] = nb[last]));
+        nb.length = last;
+        return;
+      }
+    }
   }
 }
 
-/** Binary min-heap of (fill, degree, vertex) triples, compared in that order. */
-class MinHeap {
-  data: Array<i32> = new Array<i32>();
-  private less(i: i32, j: i32): bool {
-    const a = i * 3;
-    const b = j * 3;
-    const d = this.data;
-    if (unchecked(d[a]) != unchecked(d[b])) return unchecked(d[a]) < unchecked(d[b]);
-    if (unchecked(d[a + 1]) != unchecked(d[b + 1])) return unchecked(d[a + 1]) < unchecked(d[b + 1]);
-    return unchecked(d[a + 2]) < unchecked(d[b + 2]);
-  }
-  private swap(i: i32, j: i32): void {
-    const d = this.data;
-    for (let k = 0; k < 3; k++) {
-      const t = unchecked(d[i * 3 + k]);
-      unchecked((d[i * 3 + k] = d[j * 3 + k]));
-      unchecked((d[j * 3 + k] = t));
+/**
+ * Indexed binary min-heap of the live vertices, keyed by (fill, degree, vertex) and
+ * compared in that order; a vertex's key is updated in place when it changes, so the
+ * heap never holds more than one entry per vertex.
+ */
+class VertexHeap {
+  heap: StaticArray<i32>;
+  at: StaticArray<i32>; // position of each vertex in heap, -1 once popped
+  size: i32 = 0;
+  constructor(public fill: StaticArray<i32>, public deg: StaticArray<i32>) {
+    const n = fill.length;
+    this.heap = new StaticArray<i32>(n);
+    this.at = new StaticArray<i32>(n);
+    for (let v = 0; v < n; v++) {
+      unchecked((this.heap[v] = v));
+      unchecked((this.at[v] = v));
     }
+    this.size = n;
+    for (let i = (n >> 1) - 1; i >= 0; i--) this.down(i);
   }
-  push(fill: i32, deg: i32, v: i32): void {
-    this.data.push(fill);
-    this.data.push(deg);
-    this.data.push(v);
-    let i = this.data.length / 3 - 1;
+  private less(x: i32, y: i32): bool {
+    const fx = unchecked(this.fill[x]);
+    const fy = unchecked(this.fill[y]);
+    if (fx != fy) return fx < fy;
+    const dx = unchecked(this.deg[x]);
+    const dy = unchecked(this.deg[y]);
+    if (dx != dy) return dx < dy;
+    return x < y;
+  }
+  private place(i: i32, v: i32): void {
+    unchecked((this.heap[i] = v));
+    unchecked((this.at[v] = i));
+  }
+  private up(i: i32): void {
+    const v = unchecked(this.heap[i]);
     while (i > 0) {
       const p = (i - 1) >> 1;
-      if (!this.less(i, p)) break;
-      this.swap(i, p);
+      const w = unchecked(this.heap[p]);
+      if (!this.less(v, w)) break;
+      this.place(i, w);
       i = p;
     }
+    this.place(i, v);
   }
-  topFill(): i32 { return unchecked(this.data[0]); }
-  topDeg(): i32 { return unchecked(this.data[1]); }
-  topVertex(): i32 { return unchecked(this.data[2]); }
-  pop(): void {
-    const n = this.data.length / 3 - 1;
-    if (n > 0) this.swap(0, n);
-    this.data.length = n * 3;
-    let i = 0;
+  private down(i: i32): void {
+    const v = unchecked(this.heap[i]);
+    const n = this.size;
     while (true) {
       const l = 2 * i + 1;
-      const r = l + 1;
-      let m = i;
-      if (l < n && this.less(l, m)) m = l;
-      if (r < n && this.less(r, m)) m = r;
-      if (m == i) break;
-      this.swap(i, m);
-      i = m;
+      if (l >= n) break;
+      let c = l;
+      if (l + 1 < n && this.less(unchecked(this.heap[l + 1]), unchecked(this.heap[l]))) c = l + 1;
+      const w = unchecked(this.heap[c]);
+      if (!this.less(w, v)) break;
+      this.place(i, w);
+      i = c;
     }
+    this.place(i, v);
+  }
+  /** Removes and returns the least vertex. */
+  pop(): i32 {
+    const top = unchecked(this.heap[0]);
+    unchecked((this.at[top] = -1));
+    this.size--;
+    if (this.size > 0) {
+      this.place(0, unchecked(this.heap[this.size]));
+      this.down(0);
+    }
+    return top;
+  }
+  /** Restores the heap after v's key changed. */
+  update(v: i32): void {
+    const i = unchecked(this.at[v]);
+    this.up(i);
+    this.down(unchecked(this.at[v]));
   }
 }
 
-function fillOf(g: Graph, v: i32, removed: StaticArray<bool>): i32 {
+/**
+ * Fill edges eliminating v would add: pairs of its live neighbours not yet adjacent,
+ * C(d, 2) minus the edges among them (each counted from both ends).
+ */
+function fillOf(g: Graph, v: i32): i32 {
   const nb = unchecked(g.nbrs[v]);
-  let fill: i32 = 0;
-  for (let i = 0; i < nb.length; i++) {
-    const a = unchecked(nb[i]);
-    if (unchecked(removed[a])) continue;
-    for (let j = i + 1; j < nb.length; j++) {
-      const b = unchecked(nb[j]);
-      if (!unchecked(removed[b]) && !g.has(a, b)) fill++;
-    }
+  const d = nb.length;
+  if (d < 2) return 0;
+  const s = g.markNeighbours(v);
+  let inside: i64 = 0;
+  for (let i = 0; i < d; i++) {
+    const na = unchecked(g.nbrs[nb[i]]);
+    for (let j = 0; j < na.length; j++) if (unchecked(g.mark[na[j]]) == s) inside++;
   }
-  return fill;
-}
-
-function degreeOf(g: Graph, v: i32, removed: StaticArray<bool>): i32 {
-  const nb = unchecked(g.nbrs[v]);
-  let d: i32 = 0;
-  for (let i = 0; i < nb.length; i++) if (!unchecked(removed[nb[i]])) d++;
-  return d;
+  const fill = (<i64>d * <i64>(d - 1)) / 2 - inside / 2;
+  return fill > <i64>i32.MAX_VALUE ? i32.MAX_VALUE : <i32>fill;
 }
 
 /**
@@ -110,42 +156,48 @@ function degreeOf(g: Graph, v: i32, removed: StaticArray<bool>): i32 {
 export function reverseMinFill(p: Problem): StaticArray<i32> {
   const n = p.nVars;
   const g = new Graph(n);
-  for (let c = 0; c < p.nConf; c++) {
-    const a = unchecked(p.confScope[c]);
-    const b = unchecked(p.confScope[c + 1]);
-    for (let i = a; i < b; i++) {
-      for (let j = i + 1; j < b; j++) g.add(unchecked(p.scopeVar[i]), unchecked(p.scopeVar[j]));
+  // primal graph: v's neighbours are the other variables of its confluences, once each
+  for (let v = 0; v < n; v++) {
+    const s = g.nextStamp();
+    unchecked((g.mark[v] = s));
+    const nb = unchecked(g.nbrs[v]);
+    for (let j = unchecked(p.varConfStart[v]); j < unchecked(p.varConfStart[v + 1]); j++) {
+      const c = unchecked(p.varConf[j]);
+      for (let i = unchecked(p.confScope[c]); i < unchecked(p.confScope[c + 1]); i++) {
+        const u = unchecked(p.scopeVar[i]);
+        if (unchecked(g.mark[u]) != s) {
+          unchecked((g.mark[u] = s));
+          nb.push(u);
+        }
+      }
     }
   }
-  const removed = new StaticArray<bool>(n);
   const fill = new StaticArray<i32>(n);
   const deg = new StaticArray<i32>(n);
   const dirty = new StaticArray<bool>(n);
   for (let v = 0; v < n; v++) {
-    unchecked((fill[v] = fillOf(g, v, removed)));
-    unchecked((deg[v] = degreeOf(g, v, removed)));
+    unchecked((fill[v] = fillOf(g, v)));
+    unchecked((deg[v] = g.nbrs[v].length));
   }
   const elim = new StaticArray<i32>(n); // elimination sequence
-  const live = new Array<i32>();
-  const heap = new MinHeap();
-  for (let v = 0; v < n; v++) heap.push(unchecked(fill[v]), unchecked(deg[v]), v);
+  const heap = new VertexHeap(fill, deg);
   for (let step = 0; step < n; step++) {
-    // pop until an entry matches its vertex's current (fill, degree): older ones are stale
-    let best: i32 = -1;
-    while (best < 0) {
-      const v = heap.topVertex();
-      const f = heap.topFill();
-      const d = heap.topDeg();
-      heap.pop();
-      if (!unchecked(removed[v]) && f == unchecked(fill[v]) && d == unchecked(deg[v])) best = v;
-    }
-    unchecked((removed[best] = true));
+    const best = heap.pop();
     unchecked((elim[step] = best));
-    live.length = 0;
-    const nb = unchecked(g.nbrs[best]);
-    for (let i = 0; i < nb.length; i++) if (!unchecked(removed[nb[i]])) live.push(unchecked(nb[i]));
+    // best's list holds its live neighbours and is frozen from now on
+    const live = unchecked(g.nbrs[best]);
+    for (let i = 0; i < live.length; i++) g.unlink(unchecked(live[i]), best);
     for (let i = 0; i < live.length; i++) {
-      for (let j = i + 1; j < live.length; j++) g.add(unchecked(live[i]), unchecked(live[j]));
+      const a = unchecked(live[i]);
+      const s = g.markNeighbours(a);
+      const na = unchecked(g.nbrs[a]);
+      for (let j = i + 1; j < live.length; j++) {
+        const b = unchecked(live[j]);
+        if (unchecked(g.mark[b]) != s) {
+          na.push(b);
+          unchecked(g.nbrs[b]).push(a);
+        }
+      }
     }
     // Fill counts change only for the eliminated vertex's neighbours and theirs.
     for (let i = 0; i < live.length; i++) {
@@ -161,13 +213,12 @@ export function reverseMinFill(p: Problem): StaticArray<i32> {
         const w = j < 0 ? a : unchecked(na[j]);
         if (!unchecked(dirty[w])) continue;
         unchecked((dirty[w] = false));
-        if (unchecked(removed[w])) continue;
-        const f = fillOf(g, w, removed);
-        const dg = degreeOf(g, w, removed);
+        const f = fillOf(g, w);
+        const dg = unchecked(g.nbrs[w]).length;
         if (f != unchecked(fill[w]) || dg != unchecked(deg[w])) {
           unchecked((fill[w] = f));
           unchecked((deg[w] = dg));
-          heap.push(f, dg, w);
+          heap.update(w);
         }
       }
     }

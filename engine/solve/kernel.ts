@@ -50,6 +50,7 @@ interface Exports {
   lastRevisions(): number;
   lastNodes(): number;
   solveComponent(ptr: number, words: number, maxScope: number, nodeLimit: number): number;
+  variableOrder(ptr: number, words: number): number;
 }
 
 function decodeBase64(b64: string): Uint8Array {
@@ -94,6 +95,21 @@ export class Kernel {
     });
     exports = instance.exports as unknown as Exports;
     this.ex = exports;
+  }
+
+  /** The MDD variable order the kernel would use for this problem (reverse min-fill, §10 step 5). */
+  variableOrder(problem: KernelProblem): number[] {
+    const input = encodeProblem(problem);
+    const ex = this.ex;
+    const ptr = ex.alloc(input.length);
+    let len: number;
+    try {
+      new Int32Array(ex.memory.buffer, ptr, input.length).set(input);
+      len = ex.variableOrder(ptr, input.length);
+    } finally {
+      ex.free(ptr);
+    }
+    return Array.from(new Int32Array(ex.memory.buffer, ex.resultPtr(), len));
   }
 
   solveComponent(problem: KernelProblem, maxScope: number, nodeLimit: number): KernelResult {
