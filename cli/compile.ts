@@ -2,30 +2,146 @@
 // node_modules directory, which deno compile would embed whole (the Deno binary, the
 // AssemblyScript toolchain, vitest …: some 300 MB); only the runtime dependencies of
 // package.json are needed, so everything else is excluded.
-const pkg = JSON.parse(Deno.readTextFileSync(new URL("../package.json", import.meta.url)));
-const runtime = new Set(Object.keys(pkg.dependencies ?? {}));
-const keep = (name: string) => [...runtime].some((dep) => dep === name || dep.startsWith(name + "/"));
-const excludes: string[] = [];
-for (const entry of Deno.readDirSync(new URL("../node_modules/", import.meta.url))) {
-  if (entry.name.startsWith("@") && entry.isDirectory) {
-    for (const sub of Deno.readDirSync(new URL(`../node_modules/${entry.name}/`, import.meta.url))) {
-      if (!keep(`${entry.name}/${sub.name}`)) excludes.push(`--exclude=node_modules/${entry.name}/${sub.name}`);
-    }
-  } else if (!keep(entry.name)) {
-    excludes.push(`--exclude=node_modules/${entry.name}`);
-  }
+//
+// deno compile builds the binary around `denort`, Deno's runtime without the tooling,
+// which it downloads for its own version. Where that download fails (no network), this
+// script says how to supply one through DENORT_BIN instead of passing on deno's error.
+
+/**
+ * The environment variables the binary may read: colour and width (the argument
+ * parser's help), HOME and XDG_CACHE_HOME (the response cache's default directory),
+ * MECHBENCH_* (MECHBENCH_CACHE_DIR) and OPENAI_* (the default API key variable and
+ * the settings the `openai` client reads). `--api-key-env` can name another
+ * variable of the last two prefixes.
+ */
+export const BINARY_ENV = ["NO_COLOR", "FORCE_COLOR", "NODE_DISABLE_COLORS", "COLUMNS", "HOME", "XDG_CACHE_HOME", "MECHBENCH_*", "OPENAI_*"];
+
+/**
+ * The permissions deno compile bakes into the binary. Read and write are not scoped:
+ * the commands read and write paths the user names (mechanism and problem files,
+ * benchmark and run directories, reports, the response cache). Nor is net:
+ * `mech eval` and `mech physment run` call whatever endpoint --base-url names, and
+ * `mech baseline serve` listens on --host/--port. No subprocesses, no system
+ * information.
+ */
+export const BINARY_PERMISSIONS = ["--allow-read", "--allow-write", "--allow-net", `--allow-env=${BINARY_ENV.join(",")}`];
+
+/** Why deno compile could not set up denort, read from its standard error. */
+export type DenortFailure =
+  | { kind: "download"; url: string | null; cause: string }
+  | { kind: "missing"; path: string; cause: string };
+
+// deno colours its messages even into a pipe
+// deno-lint-ignore no-control-regex
+const stripAnsi = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, "");
+
+/** The innermost "Caused by" entry of deno's error report (before any backtrace), or else its error line. */
+function innermostCause(text: string): string {
+  const report = text.split("Stack backtrace:")[0];
+  const causes = [...report.matchAll(/^\s+\d+: (.+)$/gm)].map((m) => m[1].trim());
+  return causes.at(-1) ?? /^error: (.+)$/m.exec(report)?.[1].trim() ?? "";
 }
-const output = Deno.args[0] ?? "dist/mech";
-const args = [
-  "compile",
-  "--allow-read",
-  "--allow-write",
-  "--allow-net",
-  "--allow-env",
-  ...excludes,
-  "--output",
-  output,
-  "cli/main.ts",
-];
-const { code } = new Deno.Command(Deno.execPath(), { args, stdout: "inherit", stderr: "inherit" }).outputSync();
-Deno.exit(code);
+
+/**
+ * Recognises deno compile's failure to obtain denort: a download that failed (no
+ * network, refused, not found) or a DENORT_BIN naming a file that is not there.
+ * Anything else is null (the caller passes deno's own message on).
+ */
+export function denortFailure(stderr: string): DenortFailure | null {
+  const text = stripAnsi(stderr);
+  if (!/^error: /m.test(text)) return null;
+  const missing = /Could not find denort at '([^']*)'/.exec(text);
+  if (missing) return { kind: "missing", path: missing[1], cause: innermostCause(text) };
+  const request = /error sending request for url \((\S*denort-[^)\s]*)\)/.exec(text);
+  const download = /^Download (\S*denort-\S*)/m.exec(text);
+  if (request || (download && /Setting up base binary|Download could not be found/.test(text))) {
+    return { kind: "download", url: request?.[1] ?? download?.[1] ?? null, cause: innermostCause(text) };
+  }
+  return null;
+}
+
+/** What to do about a denort failure, for a Deno version and target (`deno --version`, Deno.build.target). */
+export function denortAdvice(f: DenortFailure, version: string, target: string): string {
+  const asset = `denort-${target}.zip`;
+  const release = `https://github.com/denoland/deno/releases/download/v${version}/${asset}`;
+  const head = f.kind === "missing"
+    ? `npm run compile: DENORT_BIN names ${f.path}, which cannot be read (${f.cause}).`
+    : `npm run compile: deno compile could not download denort, the runtime the binary is built around${f.url ? ` (${f.url})` : ""}: ${f.cause}.`;
+  return [
+    head,
+    `Set DENORT_BIN to a denort binary of the same Deno version as this project's, ${version} (\`npx deno --version\`):`,
+    `  1. on a machine with network access, download the release asset ${asset} of Deno v${version}:`,
+    `     ${release}`,
+    `  2. unzip it and copy the denort binary in it to this machine (chmod +x denort)`,
+    `  3. DENORT_BIN=path/to/denort npm run compile`,
+  ].join("\n");
+}
+
+/** The --exclude flags that keep all but the runtime dependencies out of the binary. */
+function excludeFlags(): string[] {
+  const pkg = JSON.parse(Deno.readTextFileSync(new URL("../package.json", import.meta.url)));
+  const runtime = new Set(Object.keys(pkg.dependencies ?? {}));
+  const keep = (name: string) => [...runtime].some((dep) => dep === name || dep.startsWith(name + "/"));
+  const excludes: string[] = [];
+  for (const entry of Deno.readDirSync(new URL("../node_modules/", import.meta.url))) {
+    if (entry.name.startsWith("@") && entry.isDirectory) {
+      for (const sub of Deno.readDirSync(new URL(`../node_modules/${entry.name}/`, import.meta.url))) {
+        if (!keep(`${entry.name}/${sub.name}`)) excludes.push(`--exclude=node_modules/${entry.name}/${sub.name}`);
+      }
+    } else if (!keep(entry.name)) {
+      excludes.push(`--exclude=node_modules/${entry.name}`);
+    }
+  }
+  return excludes;
+}
+
+/**
+ * Runs deno compile. Its progress lines pass through as they come; from its first
+ * "error:" line on, its standard error is held back, and a denort failure is replaced
+ * by what to do about it (deno's report and Rust backtrace are not shown).
+ */
+async function main(): Promise<number> {
+  const output = Deno.args[0] ?? "dist/mech";
+  const args = ["compile", ...BINARY_PERMISSIONS, ...excludeFlags(), "--output", output, "cli/main.ts"];
+  const child = new Deno.Command(Deno.execPath(), { args, stdin: "null", stdout: "inherit", stderr: "piped" }).spawn();
+  const encoder = new TextEncoder();
+  const write = (s: string) => {
+    const bytes = encoder.encode(s);
+    for (let n = 0; n < bytes.length;) n += Deno.stderr.writeSync(bytes.subarray(n));
+  };
+  let held = "";
+  let pending = "";
+  for await (const chunk of child.stderr.pipeThrough(new TextDecoderStream())) {
+    if (held) {
+      held += chunk;
+      continue;
+    }
+    pending += chunk;
+    let nl: number;
+    while (!held && (nl = pending.indexOf("\n")) >= 0) {
+      const line = pending.slice(0, nl + 1);
+      pending = pending.slice(nl + 1);
+      if (stripAnsi(line).startsWith("error:")) held = line;
+      else write(line);
+    }
+    if (held) {
+      held += pending;
+      pending = "";
+    }
+  }
+  if (pending) held += pending;
+  const { code } = await child.status;
+  if (code === 0) {
+    write(held);
+    return 0;
+  }
+  const failure = denortFailure(held);
+  if (!failure) {
+    write(held);
+    return code;
+  }
+  write(denortAdvice(failure, Deno.version.deno, Deno.build.target) + "\n");
+  return 1;
+}
+
+if (import.meta.main) Deno.exit(await main());

@@ -1,0 +1,96 @@
+// npm run compile: what it says when deno compile cannot get denort, and the
+// permissions it bakes into the binary against what the README says.
+import { describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { BINARY_PERMISSIONS, denortAdvice, denortFailure } from "./compile.ts";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const deno = join(root, "node_modules", ".bin", "deno");
+
+// deno compile's standard error, as captured offline (RUST_BACKTRACE=1 adds the backtrace)
+const c = (code: string, s: string) => `\x1b[0m\x1b[${code}m${s}\x1b[0m`;
+const offline = [
+  `${c("32", "Check")} cli/main.ts`,
+  `${c("32", "Compile")} cli/main.ts to dist/mech`,
+  `${c("32", "Download")} https://dl.deno.land/release/v2.9.6/denort-x86_64-unknown-linux-gnu.zip`,
+  `\x1b[0m\x1b[1m\x1b[31merror\x1b[0m: Writing deno compile executable to temporary file 'dist/mech.tmp-48869b0ed693f55b'`,
+  "",
+  "Caused by:",
+  "    0: Setting up base binary.",
+  "    1: error sending request for url (https://dl.deno.land/release/v2.9.6/denort-x86_64-unknown-linux-gnu.zip): client error (Connect): dns error: failed to lookup address information: Name or service not known",
+  "    2: client error (Connect)",
+  "    3: dns error",
+  "    4: failed to lookup address information: Name or service not known",
+  "",
+  "Stack backtrace:",
+  "   0: <unknown>",
+  "",
+].join("\n");
+
+describe("npm run compile without denort", () => {
+  it("recognises a failed denort download and names its innermost cause", () => {
+    expect(denortFailure(offline)).toEqual({
+      kind: "download",
+      url: "https://dl.deno.land/release/v2.9.6/denort-x86_64-unknown-linux-gnu.zip",
+      cause: "failed to lookup address information: Name or service not known",
+    });
+    const refused = offline.replace(/dns error: failed to lookup[^\n]*/, "tcp connect error: Connection refused (os error 111)")
+      .replace("    3: dns error\n    4: failed to lookup address information: Name or service not known", "    3: tcp connect error\n    4: Connection refused (os error 111)");
+    expect(denortFailure(refused)?.cause).toBe("Connection refused (os error 111)");
+    const notFound = `${c("32", "Download")} https://dl.deno.land/release/v9.9.9/denort-x86_64-unknown-linux-gnu.zip\nerror: Writing deno compile executable to temporary file 'x'\n\nCaused by:\n    0: Setting up base binary.\n    1: Download could not be found, aborting\n`;
+    expect(denortFailure(notFound)).toMatchObject({ kind: "download", cause: "Download could not be found, aborting" });
+  });
+
+  it("recognises a DENORT_BIN that names no file, and nothing else", () => {
+    const missing = "error: Writing deno compile executable to temporary file 'x.tmp'\n\nCaused by:\n    0: Could not find denort at 'bin/denort'\n    1: No such file or directory (os error 2)\n";
+    expect(denortFailure(missing)).toEqual({ kind: "missing", path: "bin/denort", cause: "No such file or directory (os error 2)" });
+    expect(denortFailure("Check cli/main.ts\nerror: TS2322 [ERROR]: Type 'string' is not assignable to type 'number'.\n")).toBeNull();
+    expect(denortFailure(`${c("32", "Check")} cli/main.ts\n${c("32", "Compile")} cli/main.ts to dist/mech\n`)).toBeNull();
+  });
+
+  it("says what to do: DENORT_BIN, the Deno version and the release asset it comes from", () => {
+    const text = denortAdvice(denortFailure(offline)!, "2.9.6", "x86_64-unknown-linux-gnu");
+    expect(text).toContain("could not download denort");
+    expect(text).toContain("failed to lookup address information");
+    expect(text).toContain("Set DENORT_BIN to a denort binary of the same Deno version as this project's, 2.9.6 (`npx deno --version`)");
+    expect(text).toContain("https://github.com/denoland/deno/releases/download/v2.9.6/denort-x86_64-unknown-linux-gnu.zip");
+    expect(text).toContain("DENORT_BIN=path/to/denort npm run compile");
+    expect(text).not.toMatch(/Stack backtrace|Caused by/);
+  });
+
+  it("end to end: with DENORT_BIN naming no file, exits 1 with the advice and no backtrace", () => {
+    const dir = mkdtempSync(join(tmpdir(), "mech-compile-"));
+    try {
+      const version = /^deno (\S+)/.exec(spawnSync(deno, ["--version"], { encoding: "utf8" }).stdout)![1];
+      const r = spawnSync(deno, ["run", "--allow-read", "--allow-run", "cli/compile.ts", join(dir, "mech")], {
+        cwd: root,
+        encoding: "utf8",
+        env: { ...process.env, NO_COLOR: "1", RUST_BACKTRACE: "1", DENORT_BIN: join(dir, "no-denort") },
+      });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toContain(`DENORT_BIN names ${join(dir, "no-denort")}, which cannot be read`);
+      expect(r.stderr).toContain(`same Deno version as this project's, ${version}`);
+      expect(r.stderr).toContain(`https://github.com/denoland/deno/releases/download/v${version}/denort-`);
+      expect(r.stderr).not.toMatch(/Stack backtrace|Caused by|^error:/m);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe("the binary's permissions", () => {
+  it("are read, write, net and a list of environment variables, and the README states exactly these", () => {
+    expect(BINARY_PERMISSIONS).toEqual([
+      "--allow-read",
+      "--allow-write",
+      "--allow-net",
+      "--allow-env=NO_COLOR,FORCE_COLOR,NODE_DISABLE_COLORS,COLUMNS,HOME,XDG_CACHE_HOME,MECHBENCH_*,OPENAI_*",
+    ]);
+    const readme = readFileSync(join(root, "README.md"), "utf8");
+    expect(readme).toContain(`\`${BINARY_PERMISSIONS.join(" ")}\``);
+  });
+});
