@@ -63,10 +63,11 @@ describe("npm run compile without denort", () => {
   });
 
   it("end to end: with DENORT_BIN naming no file, exits 1 with the advice and no backtrace", () => {
+    // --no-check: the test is about denort, not about the type-check before it
     const dir = mkdtempSync(join(tmpdir(), "mech-compile-"));
     try {
       const version = /^deno (\S+)/.exec(spawnSync(deno, ["--version"], { encoding: "utf8" }).stdout)![1];
-      const r = spawnSync(deno, ["run", "--allow-read", "--allow-run", "cli/compile.ts", join(dir, "mech")], {
+      const r = spawnSync(deno, ["run", "--allow-read", "--allow-run", "cli/compile.ts", join(dir, "mech"), "--no-check"], {
         cwd: root,
         encoding: "utf8",
         env: { ...process.env, NO_COLOR: "1", RUST_BACKTRACE: "1", DENORT_BIN: join(dir, "no-denort") },

@@ -101,8 +101,10 @@ function excludeFlags(): string[] {
  * by what to do about it (deno's report and Rust backtrace are not shown).
  */
 async function main(): Promise<number> {
-  const output = Deno.args[0] ?? "dist/mech";
-  const args = ["compile", ...BINARY_PERMISSIONS, ...excludeFlags(), "--output", output, "cli/main.ts"];
+  // [OUTPUT] and flags for deno compile (e.g. --no-check)
+  const flags = Deno.args.filter((a) => a.startsWith("-"));
+  const output = Deno.args.find((a) => !a.startsWith("-")) ?? "dist/mech";
+  const args = ["compile", ...BINARY_PERMISSIONS, ...flags, ...excludeFlags(), "--output", output, "cli/main.ts"];
   const child = new Deno.Command(Deno.execPath(), { args, stdin: "null", stdout: "inherit", stderr: "piped" }).spawn();
   const encoder = new TextEncoder();
   const write = (s: string) => {
