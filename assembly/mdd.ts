@@ -99,6 +99,7 @@ export function compileMdd(p: Problem, dom: StaticArray<u32>, order: StaticArray
   }
   let openPrev = new Array<i32>(); // layer l-1: whose offsets still sit in off1/toff1
   let openCur = new Array<i32>(); // layer 0 has no open confluence
+  let openSpare = new Array<i32>(); // free for layer l+1 (held layer l-2)
   let w0: i32 = 0;
   const hasX = new StaticArray<bool>(nConf);
   const ex = new StaticArray<i32>(nTerms); // exponent sum of the layer's variable per term
@@ -106,9 +107,12 @@ export function compileMdd(p: Problem, dom: StaticArray<u32>, order: StaticArray
   const copySrc = new Array<i32>();
   const copyDst = new Array<i32>();
 
+  // Per-layer buffers are reused from layer to layer: a long problem allocates no
+  // garbage per layer, so memory follows the widest layers, not the number of layers.
   let curTable = new KeyTable(w0);
-  const rootKey = new StaticArray<i32>(max(w0, 1));
-  curTable.intern(rootKey, 0);
+  let spareTable = new KeyTable(0);
+  let scratch = new StaticArray<i32>(1);
+  curTable.intern(scratch, 0);
   const rawStart = new StaticArray<i32>(n + 1);
   const rawCount = new StaticArray<i32>(n + 1);
   const raw = new Array<i32>();
@@ -123,7 +127,8 @@ export function compileMdd(p: Problem, dom: StaticArray<u32>, order: StaticArray
       unchecked((off1[c] = -1));
       for (let t = unchecked(p.confTerm[c]); t < unchecked(p.confTerm[c + 1]); t++) unchecked((toff1[t] = -1));
     }
-    const openNext = new Array<i32>();
+    const openNext = openSpare;
+    openNext.length = 0;
     for (let i = 0; i < openCur.length; i++) {
       const c = unchecked(openCur[i]);
       if (unchecked(cmax[c]) != l) openNext.push(c);
@@ -171,8 +176,10 @@ export function compileMdd(p: Problem, dom: StaticArray<u32>, order: StaticArray
         }
       }
     }
-    const nextTable = new KeyTable(w1, curTable.count * 2);
-    const scratch = new StaticArray<i32>(max(w1, 1));
+    const nextTable = spareTable;
+    nextTable.reset(w1, curTable.count * 2);
+    if (scratch.length < w1) scratch = new StaticArray<i32>(w1);
+    for (let i = 0; i < w1; i++) unchecked((scratch[i] = 0));
     const m = curTable.count;
     unchecked((rawStart[l] = raw.length));
     unchecked((rawCount[l] = m));
@@ -276,26 +283,30 @@ export function compileMdd(p: Problem, dom: StaticArray<u32>, order: StaticArray
     const a = off0; off0 = off1; off1 = a;
     const b = toff0; toff0 = toff1; toff1 = b;
     w0 = w1;
+    openSpare = openPrev;
     openPrev = openCur;
     openCur = openNext;
+    spareTable = curTable;
     curTable = nextTable;
   }
   unchecked((rawCount[n] = curTable.count)); // 1 if any path survived, else 0
   res.nodesBuilt = built;
 
-  // Bottom-up reduction.
-  const layerNodes = new Array<Array<i32>>(n + 1);
+  // Bottom-up reduction: the reduced layers' child vectors go to `rev`, last layer first.
+  const rev = new Array<i32>();
+  const revStart = new StaticArray<i32>(n + 1);
   const layerN = new StaticArray<i32>(n + 1);
   let nextId = new StaticArray<i32>(max(rawCount[n], 1));
+  let ids = new StaticArray<i32>(1);
   if (rawCount[n] > 0) unchecked((nextId[0] = 0));
   else unchecked((nextId[0] = -1));
   unchecked((layerN[n] = rawCount[n] > 0 ? 1 : 0));
-  unchecked((layerNodes[n] = new Array<i32>()));
+  const table = curTable;
+  const vec = new StaticArray<i32>(32);
   for (let l = n - 1; l >= 0; l--) {
     const k = unchecked(p.nCells[order[l]]);
-    const table = new KeyTable(k, unchecked(rawCount[l]));
-    const vec = new StaticArray<i32>(k);
-    const ids = new StaticArray<i32>(max(unchecked(rawCount[l]), 1));
+    table.reset(k, unchecked(rawCount[l]));
+    if (ids.length < unchecked(rawCount[l])) ids = new StaticArray<i32>(unchecked(rawCount[l]));
     const rs = unchecked(rawStart[l]);
     for (let i = 0; i < unchecked(rawCount[l]); i++) {
       let alive = false;
@@ -308,8 +319,10 @@ export function compileMdd(p: Problem, dom: StaticArray<u32>, order: StaticArray
       unchecked((ids[i] = alive ? table.intern(vec, 0) : -1));
     }
     unchecked((layerN[l] = table.count));
-    unchecked((layerNodes[l] = table.keys));
-    nextId = ids;
+    unchecked((revStart[l] = rev.length));
+    const keys = table.keys;
+    for (let i = 0; i < keys.length; i++) rev.push(unchecked(keys[i]));
+    const t = nextId; nextId = ids; ids = t;
   }
   if (unchecked(layerN[0]) == 0) {
     res.status = MDD_EMPTY;
@@ -318,10 +331,11 @@ export function compileMdd(p: Problem, dom: StaticArray<u32>, order: StaticArray
   for (let l = 0; l <= n; l++) {
     unchecked((res.layerCount[l] = layerN[l]));
     unchecked((res.layerStart[l] = res.children.length));
-    const nodes = unchecked(layerNodes[l]);
+    const from = l < n ? unchecked(revStart[l]) : 0;
+    const len = l < n ? unchecked(layerN[l]) * unchecked(p.nCells[order[l]]) : 0;
     let sup: u32 = 0;
-    for (let i = 0; i < nodes.length; i++) {
-      const ch = unchecked(nodes[i]);
+    for (let i = 0; i < len; i++) {
+      const ch = unchecked(rev[from + i]);
       res.children.push(ch);
       if (ch >= 0) sup |= <u32>1 << <u32>(i % unchecked(p.nCells[order[l]]));
     }

@@ -9,18 +9,28 @@
 // later-eliminated neighbours, which is what the elimination tree needs.
 import { Problem } from "./problem";
 
+/**
+ * Neighbour lists in one pool: v's list is pool[start[v] .. start[v] + len[v]) with
+ * room for cap[v]; a full list moves to the end of the pool with twice the room (the
+ * space it leaves is not reused, so the pool stays within a few times the edges).
+ */
 class Graph {
   n: i32;
-  /** Live neighbours; once a vertex is eliminated, its later-eliminated neighbours. */
-  nbrs: Array<Array<i32>>;
+  start: StaticArray<i32>;
+  len: StaticArray<i32>;
+  cap: StaticArray<i32>;
+  pool: StaticArray<i32>;
+  used: i32 = 0;
   /** mark[v] == stamp: v is in the set being tested. */
   mark: StaticArray<i32>;
   stamp: i32 = 0;
   constructor(n: i32) {
     this.n = n;
+    this.start = new StaticArray<i32>(n);
+    this.len = new StaticArray<i32>(n);
+    this.cap = new StaticArray<i32>(n);
     this.mark = new StaticArray<i32>(n);
-    this.nbrs = new Array<Array<i32>>(n);
-    for (let i = 0; i < n; i++) unchecked((this.nbrs[i] = new Array<i32>()));
+    this.pool = new StaticArray<i32>(16);
   }
   /** A fresh stamp: no vertex carries it yet. */
   nextStamp(): i32 {
@@ -30,21 +40,64 @@ class Graph {
     }
     return ++this.stamp;
   }
+  /** Takes `words` words at the end of the pool; returns where they start. */
+  take(words: i32): i32 {
+    const at = this.used;
+    const need = <i64>at + <i64>words;
+    if (need > <i64>this.pool.length) {
+      let size = <i64>this.pool.length;
+      while (size < need) size <<= 1;
+      const grown = new StaticArray<i32>(<i32>min(size, <i64>i32.MAX_VALUE));
+      memory.copy(changetype<usize>(grown), changetype<usize>(this.pool), <usize>at << 2);
+      this.pool = grown;
+    }
+    this.used = at + words;
+    return at;
+  }
+  /**
+   * Lays the lists out one after another, each with the room cap[v] holds, in a pool
+   * twice that size: fill edges move lists into the second half.
+   */
+  layout(): void {
+    let total: i64 = 0;
+    for (let v = 0; v < this.n; v++) total += <i64>unchecked(this.cap[v]);
+    this.pool = new StaticArray<i32>(<i32>min(max(total * 2, 16), <i64>i32.MAX_VALUE));
+    let at: i32 = 0;
+    for (let v = 0; v < this.n; v++) {
+      unchecked((this.start[v] = at));
+      at += unchecked(this.cap[v]);
+    }
+    this.used = at;
+  }
+  push(v: i32, u: i32): void {
+    const l = unchecked(this.len[v]);
+    if (l == unchecked(this.cap[v])) {
+      const room = max(4, l << 1);
+      const at = this.take(room);
+      const from = unchecked(this.start[v]);
+      for (let i = 0; i < l; i++) unchecked((this.pool[at + i] = this.pool[from + i]));
+      unchecked((this.start[v] = at));
+      unchecked((this.cap[v] = room));
+    }
+    unchecked((this.pool[this.start[v] + l] = u));
+    unchecked((this.len[v] = l + 1));
+  }
   /** Stamps the neighbours of v; returns the stamp. */
   markNeighbours(v: i32): i32 {
     const s = this.nextStamp();
-    const nb = unchecked(this.nbrs[v]);
-    for (let i = 0; i < nb.length; i++) unchecked((this.mark[nb[i]] = s));
+    const a = unchecked(this.start[v]);
+    const b = a + unchecked(this.len[v]);
+    for (let i = a; i < b; i++) unchecked((this.mark[this.pool[i]] = s));
     return s;
   }
   /** Drops v from u's list (order within a list does not matter). */
   unlink(u: i32, v: i32): void {
-    const nb = unchecked(this.nbrs[u]);
-    const last = nb.length - 1;
-    for (let i = 0; i <= last; i++) {
-      if (unchecked(nb[i]) == v) {
-        unchecked((nb[i] = nb[last]));
-        nb.length = last;
+    const a = unchecked(this.start[u]);
+    const last = a + unchecked(this.len[u]) - 1;
+    for (let i = a; i <= last; i++) {
+      if (unchecked(this.pool[i]) == v) {
+        unchecked((this.pool[i] = this.pool[last]));
+        unchecked((this.len[u] = this.len[u] - 1));
         return;
       }
     }
@@ -134,14 +187,16 @@ class VertexHeap {
  * C(d, 2) minus the edges among them (each counted from both ends).
  */
 function fillOf(g: Graph, v: i32): i32 {
-  const nb = unchecked(g.nbrs[v]);
-  const d = nb.length;
+  const d = unchecked(g.len[v]);
   if (d < 2) return 0;
   const s = g.markNeighbours(v);
+  const a = unchecked(g.start[v]);
   let inside: i64 = 0;
-  for (let i = 0; i < d; i++) {
-    const na = unchecked(g.nbrs[nb[i]]);
-    for (let j = 0; j < na.length; j++) if (unchecked(g.mark[na[j]]) == s) inside++;
+  for (let i = a; i < a + d; i++) {
+    const w = unchecked(g.pool[i]);
+    const b = unchecked(g.start[w]);
+    const e = b + unchecked(g.len[w]);
+    for (let j = b; j < e; j++) if (unchecked(g.mark[g.pool[j]]) == s) inside++;
   }
   const fill = (<i64>d * <i64>(d - 1)) / 2 - inside / 2;
   return fill > <i64>i32.MAX_VALUE ? i32.MAX_VALUE : <i32>fill;
@@ -156,28 +211,34 @@ function fillOf(g: Graph, v: i32): i32 {
 export function reverseMinFill(p: Problem): StaticArray<i32> {
   const n = p.nVars;
   const g = new Graph(n);
-  // primal graph: v's neighbours are the other variables of its confluences, once each
-  for (let v = 0; v < n; v++) {
-    const s = g.nextStamp();
-    unchecked((g.mark[v] = s));
-    const nb = unchecked(g.nbrs[v]);
-    for (let j = unchecked(p.varConfStart[v]); j < unchecked(p.varConfStart[v + 1]); j++) {
-      const c = unchecked(p.varConf[j]);
-      for (let i = unchecked(p.confScope[c]); i < unchecked(p.confScope[c + 1]); i++) {
-        const u = unchecked(p.scopeVar[i]);
-        if (unchecked(g.mark[u]) != s) {
-          unchecked((g.mark[u] = s));
-          nb.push(u);
+  // Primal graph: v's neighbours are the other variables of its confluences, once
+  // each. Count them first so that every initial list gets exactly its room.
+  for (let pass = 0; pass < 2; pass++) {
+    for (let v = 0; v < n; v++) {
+      const s = g.nextStamp();
+      unchecked((g.mark[v] = s));
+      let d: i32 = 0;
+      for (let j = unchecked(p.varConfStart[v]); j < unchecked(p.varConfStart[v + 1]); j++) {
+        const c = unchecked(p.varConf[j]);
+        for (let i = unchecked(p.confScope[c]); i < unchecked(p.confScope[c + 1]); i++) {
+          const u = unchecked(p.scopeVar[i]);
+          if (unchecked(g.mark[u]) != s) {
+            unchecked((g.mark[u] = s));
+            if (pass == 0) d++;
+            else g.push(v, u);
+          }
         }
       }
+      if (pass == 0) unchecked((g.cap[v] = d));
     }
+    if (pass == 0) g.layout();
   }
   const fill = new StaticArray<i32>(n);
   const deg = new StaticArray<i32>(n);
   const dirty = new StaticArray<bool>(n);
   for (let v = 0; v < n; v++) {
     unchecked((fill[v] = fillOf(g, v)));
-    unchecked((deg[v] = g.nbrs[v].length));
+    unchecked((deg[v] = g.len[v]));
   }
   const elim = new StaticArray<i32>(n); // elimination sequence
   const heap = new VertexHeap(fill, deg);
@@ -185,36 +246,38 @@ export function reverseMinFill(p: Problem): StaticArray<i32> {
     const best = heap.pop();
     unchecked((elim[step] = best));
     // best's list holds its live neighbours and is frozen from now on
-    const live = unchecked(g.nbrs[best]);
-    for (let i = 0; i < live.length; i++) g.unlink(unchecked(live[i]), best);
-    for (let i = 0; i < live.length; i++) {
-      const a = unchecked(live[i]);
+    const l0 = unchecked(g.start[best]);
+    const l1 = l0 + unchecked(g.len[best]);
+    for (let i = l0; i < l1; i++) g.unlink(unchecked(g.pool[i]), best);
+    for (let i = l0; i < l1; i++) {
+      const a = unchecked(g.pool[i]);
       const s = g.markNeighbours(a);
-      const na = unchecked(g.nbrs[a]);
-      for (let j = i + 1; j < live.length; j++) {
-        const b = unchecked(live[j]);
+      for (let j = i + 1; j < l1; j++) {
+        const b = unchecked(g.pool[j]);
         if (unchecked(g.mark[b]) != s) {
-          na.push(b);
-          unchecked(g.nbrs[b]).push(a);
+          g.push(a, b);
+          g.push(b, a);
         }
       }
     }
     // Fill counts change only for the eliminated vertex's neighbours and theirs.
-    for (let i = 0; i < live.length; i++) {
-      const a = unchecked(live[i]);
+    for (let i = l0; i < l1; i++) {
+      const a = unchecked(g.pool[i]);
       unchecked((dirty[a] = true));
-      const na = unchecked(g.nbrs[a]);
-      for (let j = 0; j < na.length; j++) unchecked((dirty[na[j]] = true));
+      const b = unchecked(g.start[a]);
+      const e = b + unchecked(g.len[a]);
+      for (let j = b; j < e; j++) unchecked((dirty[g.pool[j]] = true));
     }
-    for (let i = 0; i < live.length; i++) {
-      const a = unchecked(live[i]);
-      const na = unchecked(g.nbrs[a]);
-      for (let j = -1; j < na.length; j++) {
-        const w = j < 0 ? a : unchecked(na[j]);
+    for (let i = l0; i < l1; i++) {
+      const a = unchecked(g.pool[i]);
+      const b = unchecked(g.start[a]);
+      const e = b + unchecked(g.len[a]);
+      for (let j = b - 1; j < e; j++) {
+        const w = j < b ? a : unchecked(g.pool[j]);
         if (!unchecked(dirty[w])) continue;
         unchecked((dirty[w] = false));
         const f = fillOf(g, w);
-        const dg = unchecked(g.nbrs[w]).length;
+        const dg = unchecked(g.len[w]);
         if (f != unchecked(fill[w]) || dg != unchecked(deg[w])) {
           unchecked((fill[w] = f));
           unchecked((deg[w] = dg));
@@ -245,11 +308,13 @@ function eliminationTreeOrder(g: Graph, elim: StaticArray<i32>): StaticArray<i32
   const size = new StaticArray<i32>(n);
   for (let i = 0; i < n; i++) {
     const v = unchecked(elim[i]);
-    const nb = unchecked(g.nbrs[v]);
+    // v's frozen list is exactly its later-eliminated neighbours
+    const a = unchecked(g.start[v]);
+    const b = a + unchecked(g.len[v]);
     let p: i32 = -1;
-    for (let j = 0; j < nb.length; j++) {
-      const w = unchecked(nb[j]);
-      if (unchecked(step[w]) > i && (p < 0 || unchecked(step[w]) < unchecked(step[p]))) p = w;
+    for (let j = a; j < b; j++) {
+      const w = unchecked(g.pool[j]);
+      if (p < 0 || unchecked(step[w]) < unchecked(step[p])) p = w;
     }
     unchecked((parent[v] = p));
   }
@@ -260,24 +325,34 @@ function eliminationTreeOrder(g: Graph, elim: StaticArray<i32>): StaticArray<i32
     const p = unchecked(parent[v]);
     if (p >= 0) unchecked((size[p] = size[p] + size[v]));
   }
-  const kids = new Array<Array<i32>>(n);
-  for (let v = 0; v < n; v++) unchecked((kids[v] = new Array<i32>()));
+  // children of v: kids[kidStart[v] .. kidStart[v + 1]), first in elimination order
+  const kidStart = new StaticArray<i32>(n + 1);
+  for (let v = 0; v < n; v++) {
+    const p = unchecked(parent[v]);
+    if (p >= 0) unchecked((kidStart[p + 1] = kidStart[p + 1] + 1));
+  }
+  for (let v = 0; v < n; v++) unchecked((kidStart[v + 1] = kidStart[v + 1] + kidStart[v]));
+  const kids = new StaticArray<i32>(max(1, kidStart[n]));
+  const fillAt = new StaticArray<i32>(n);
   for (let i = 0; i < n; i++) {
     const v = unchecked(elim[i]);
     const p = unchecked(parent[v]);
-    if (p >= 0) unchecked(kids[p]).push(v);
+    if (p < 0) continue;
+    unchecked((kids[kidStart[p] + fillAt[p]] = v));
+    unchecked((fillAt[p] = fillAt[p] + 1));
   }
   for (let v = 0; v < n; v++) {
-    const k = unchecked(kids[v]);
+    const k0 = unchecked(kidStart[v]);
+    const k1 = unchecked(kidStart[v + 1]);
     // insertion sort: children lists are short
-    for (let a = 1; a < k.length; a++) {
-      const x = unchecked(k[a]);
+    for (let a = k0 + 1; a < k1; a++) {
+      const x = unchecked(kids[a]);
       let b = a - 1;
-      while (b >= 0 && before(x, unchecked(k[b]), size, step)) {
-        unchecked((k[b + 1] = k[b]));
+      while (b >= k0 && before(x, unchecked(kids[b]), size, step)) {
+        unchecked((kids[b + 1] = kids[b]));
         b--;
       }
-      unchecked((k[b + 1] = x));
+      unchecked((kids[b + 1] = x));
     }
   }
   const order = new StaticArray<i32>(n);
@@ -290,8 +365,7 @@ function eliminationTreeOrder(g: Graph, elim: StaticArray<i32>): StaticArray<i32
     while (stack.length > 0) {
       const v = stack.pop();
       unchecked((order[at++] = v));
-      const k = unchecked(kids[v]);
-      for (let j = k.length - 1; j >= 0; j--) stack.push(unchecked(k[j]));
+      for (let j = unchecked(kidStart[v + 1]) - 1; j >= unchecked(kidStart[v]); j--) stack.push(unchecked(kids[j]));
     }
   }
   assert(at == n, "elimination tree order misses a variable");

@@ -1,5 +1,18 @@
 // Open-addressing table interning fixed-width i32 keys to dense ids 0, 1, 2, ...
 
+/**
+ * Most slots a table takes (2^27 words, 512 MiB): an array may not exceed 1 GiB, and
+ * compileMdd refuses a layer of more than 2^26 nodes, so the load stays at most 1/2.
+ */
+const MAX_SLOTS: i32 = 1 << 27;
+
+/** Slots for `capacity` keys at load at most 1/2: a power of two, 16 to MAX_SLOTS. */
+function slotsFor(capacity: i32): i32 {
+  let cap: i32 = 16;
+  while (cap < MAX_SLOTS && <i64>cap < <i64>capacity * 2) cap <<= 1;
+  return cap;
+}
+
 export class KeyTable {
   width: i32;
   keys: Array<i32> = new Array<i32>();
@@ -9,9 +22,19 @@ export class KeyTable {
 
   constructor(width: i32, capacity: i32 = 16) {
     this.width = width;
-    let cap: i32 = 16;
-    while (cap < capacity * 2) cap <<= 1;
+    const cap = slotsFor(capacity);
     this.slots = new StaticArray<i32>(cap);
+    this.mask = cap - 1;
+    for (let i = 0; i < cap; i++) unchecked((this.slots[i] = -1));
+  }
+
+  /** Empties the table for keys of `width`, keeping its buffers where they fit. */
+  reset(width: i32, capacity: i32): void {
+    this.width = width;
+    this.count = 0;
+    this.keys.length = 0;
+    const cap = slotsFor(capacity);
+    if (cap != this.slots.length) this.slots = new StaticArray<i32>(cap);
     this.mask = cap - 1;
     for (let i = 0; i < cap; i++) unchecked((this.slots[i] = -1));
   }
@@ -35,6 +58,7 @@ export class KeyTable {
   }
 
   private grow(): void {
+    if (this.mask + 1 >= MAX_SLOTS) return; // the caller refuses tables this full
     const cap = (this.mask + 1) << 1;
     this.slots = new StaticArray<i32>(cap);
     this.mask = cap - 1;
