@@ -9,6 +9,8 @@ export const SIGN_ZERO: i32 = 2;
 export const SIGN_POS: i32 = 4;
 
 export class Problem {
+  /** Input words the encoding took (anything after them is not part of the problem). */
+  words: i32 = 0;
   nVars: i32 = 0;
   nConf: i32 = 0;
   nCells: StaticArray<i32> = new StaticArray<i32>(0);
@@ -76,6 +78,7 @@ export function decodeProblem(ptr: usize, words: i32): Problem {
     }
   }
   assert(rd.at <= words, "problem encoding overruns its buffer");
+  p.words = rd.at;
   p.confTerm = new StaticArray<i32>(nConf + 1);
   p.termCoef = new StaticArray<i32>(nTerms);
   p.termFac = new StaticArray<i32>(nTerms + 1);

@@ -4,7 +4,7 @@
 import type { Problem } from "../compile/problem.ts";
 import { cheapestFirst, connectedComponents } from "./components.ts";
 import { countDiagram, countDiagramWhere, type Diagram, diagramPaths, nodeCounts } from "./diagram.ts";
-import { type Kernel, KernelError, type KernelProblem, releaseKernel } from "./kernel.ts";
+import { encodeComponent, type Kernel, KernelError, KernelMemoryError, releaseKernel } from "./kernel.ts";
 import { satisfies } from "./semantics.ts";
 
 export interface SolveOptions {
@@ -13,6 +13,12 @@ export interface SolveOptions {
   /** Upper bound on MDD nodes built per component before the solve is refused. */
   nodeLimit?: number;
   kernel?: Kernel;
+  /**
+   * Reuse the variable order of an earlier component with the same structure instead of
+   * computing it again (default true). The order is a function of the structure alone,
+   * so the solution is identical either way.
+   */
+  reuseOrders?: boolean;
 }
 
 export const DEFAULT_MAX_GAC_SCOPE = 10;
@@ -63,13 +69,61 @@ export class SolveError extends Error {
   override name = "SolveError";
 }
 
-const maskOf = (cells: number[]) => cells.reduce((m, c) => (m | (1 << c)) >>> 0, 0);
+/**
+ * Variable orders by component structure, least recently used evicted first. The
+ * reverse min-fill order (§10 step 5) depends only on the primal graph over the
+ * component's local variable indices, which the key lists as the number of variables
+ * and each confluence's distinct variables; successor problems of one mechanism share
+ * most components' structure while their domains change.
+ */
+export class OrderCache {
+  private readonly map = new Map<string, Int32Array>();
+  private weight = 0;
+  constructor(readonly maxEntries = 2048, readonly maxWeight = 1 << 22) {}
+
+  get size(): number {
+    return this.map.size;
+  }
+
+  get(key: string): Int32Array | undefined {
+    const order = this.map.get(key);
+    if (order) {
+      this.map.delete(key);
+      this.map.set(key, order);
+    }
+    return order;
+  }
+
+  /** Keeps `order` unless it alone would take more than a quarter of the budget. */
+  set(key: string, order: Int32Array): void {
+    const w = key.length + order.length;
+    if (w > this.maxWeight / 4 || this.map.has(key)) return;
+    this.map.set(key, order);
+    this.weight += w;
+    for (const [k, o] of this.map) {
+      if (this.map.size <= this.maxEntries && this.weight <= this.maxWeight) break;
+      this.map.delete(k);
+      this.weight -= k.length + o.length;
+    }
+  }
+}
+
+const orderCaches = new WeakMap<Kernel, OrderCache>();
+
+/** The order cache used with `kernel` (one per kernel instance, so a test kernel computes its own). */
+export function orderCacheOf(kernel: Kernel): OrderCache {
+  let c = orderCaches.get(kernel);
+  if (!c) orderCaches.set(kernel, (c = new OrderCache()));
+  return c;
+}
+
 const cellsOf = (mask: number, k: number) => Array.from({ length: k }, (_, i) => i).filter((i) => (mask >>> i) & 1);
 
 export function solve(problem: Problem, options: SolveOptions = {}): Solution {
   const kernel = options.kernel ?? releaseKernel();
   const maxScope = options.maxGacScope ?? DEFAULT_MAX_GAC_SCOPE;
   const nodeLimit = options.nodeLimit ?? DEFAULT_NODE_LIMIT;
+  const orders = options.reuseOrders === false ? undefined : orderCacheOf(kernel);
   const vars = problem.variables;
   const stats: SolveStats = { components: 0, confluenceChecks: 0, gacRevisions: 0, mddNodes: 0 };
   const removals: Removal[] = [];
@@ -88,6 +142,7 @@ export function solve(problem: Problem, options: SolveOptions = {}): Solution {
   }
 
   let count = 1n;
+  const localOf = new Int32Array(vars.length);
   for (const plan of cheapestFirst(problem, connectedComponents(problem))) {
     stats.components++;
     if (plan.confluences.length === 0) {
@@ -97,21 +152,20 @@ export function solve(problem: Problem, options: SolveOptions = {}): Solution {
       count *= size;
       continue;
     }
-    const local = new Map(plan.vars.map((v, i) => [v, i]));
-    const kp: KernelProblem = {
-      cells: plan.vars.map((v) => vars[v].cells.length),
-      domain: plan.vars.map((v) => maskOf(vars[v].domain)),
-      neg: plan.vars.map((v) => maskOf(vars[v].signs.flatMap((s, i) => (s < 0 ? [i] : [])))),
-      zero: plan.vars.map((v) => maskOf(vars[v].signs.flatMap((s, i) => (s === 0 ? [i] : [])))),
-      pos: plan.vars.map((v) => maskOf(vars[v].signs.flatMap((s, i) => (s > 0 ? [i] : [])))),
-      confluences: plan.confluences.map((ci) =>
-        problem.confluences[ci].terms.map((t) => ({
-          coef: t.coef,
-          factors: t.factors.map((f) => ({ var: local.get(f.var)!, exp: f.exp })),
-        }))
-      ),
-    };
-    const r = kernel.solveComponent(kp, maxScope, nodeLimit);
+    const enc = encodeComponent(problem, plan.vars, plan.confluences, localOf);
+    const known = orders?.get(enc.key);
+    if (known) enc.words.set(known, enc.size);
+    let r;
+    try {
+      r = kernel.solveEncoded(enc.words.subarray(0, known ? enc.size + known.length : enc.size), enc.cells, maxScope, nodeLimit, !!known);
+    } catch (e) {
+      if (!(e instanceof KernelMemoryError)) throw e;
+      throw new SolveError(
+        `a component of ${plan.vars.length} variables and ${plan.confluences.length} confluences is too large for the solver: ` +
+          `${e.message}; split the problem into smaller components, or lower the node limit if it was raised`,
+      );
+    }
+    if (orders && !known && r.order.length > 0) orders.set(enc.key, Int32Array.from(r.order));
     stats.confluenceChecks += r.checks;
     stats.gacRevisions += r.revisions;
     stats.mddNodes += r.nodes;
@@ -122,7 +176,7 @@ export function solve(problem: Problem, options: SolveOptions = {}): Solution {
     if (r.status === "limit") {
       throw new SolveError(
         `the decision diagram for a component of ${plan.vars.length} variables and ${plan.confluences.length} confluences ` +
-          `exceeded ${nodeLimit} nodes or the kernel's memory budget (2^26 words per layer); ` +
+          `exceeded ${nodeLimit} nodes or the kernel's memory budget (2^26 words of node keys in one layer, or of edges in all); ` +
           `raise the node limit if memory allows, or split the problem`,
       );
     }
@@ -137,15 +191,15 @@ export function solve(problem: Problem, options: SolveOptions = {}): Solution {
     if (r.status === "empty") return fail({ stage: "mdd", laws: lawIds });
     const diagram: Diagram = {
       order: r.order.map((i) => plan.vars[i]),
-      cells: r.order.map((i) => kp.cells[i]),
+      cells: r.order.map((i) => enc.cells[i]),
       layerCount: r.layerCount,
       layerStart: r.layerStart,
       children: r.children,
     };
     const n = countDiagram(diagram);
     plan.vars.forEach((v, i) => {
-      supported[v] = cellsOf(r.supported[i], kp.cells[i]);
-      for (const cell of cellsOf(r.domains[i] & ~r.supported[i], kp.cells[i])) {
+      supported[v] = cellsOf(r.supported[i], enc.cells[i]);
+      for (const cell of cellsOf(r.domains[i] & ~r.supported[i], enc.cells[i])) {
         removals.push({ var: v, cell, stage: "mdd", laws: lawIds });
       }
     });
