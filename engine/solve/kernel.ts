@@ -138,8 +138,10 @@ export interface EncodedComponent {
   /** Cells per variable, in local variable order. */
   cells: number[];
   /**
-   * The component's structure: its number of variables and each confluence's distinct
-   * variables (local indices), which is all the variable order depends on.
+   * The component's structure: its number of variables and its confluences as encoded
+   * (local variable indices, coefficients, exponents; not the domains). The variable
+   * order depends on less than this (each confluence's distinct variables), so equal
+   * keys mean equal orders.
    */
   key: string;
 }
@@ -181,25 +183,30 @@ export function encodeComponent(problem: Problem, vars: readonly number[], confl
     words[at++] = zero;
     words[at++] = pos;
   }
-  const parts: string[] = [String(n)];
-  const scope: number[] = [];
+  const confStart = at;
   for (const ci of confluences) {
     const terms = problem.confluences[ci].terms;
     words[at++] = terms.length;
-    scope.length = 0;
     for (const t of terms) {
       words[at++] = t.coef;
       words[at++] = t.factors.length;
       for (const f of t.factors) {
-        const local = localOf[f.var];
-        words[at++] = local;
+        words[at++] = localOf[f.var];
         words[at++] = f.exp;
-        if (!scope.includes(local)) scope.push(local);
       }
     }
-    parts.push(scope.join(","));
   }
-  return { words, size, cells, key: parts.join(";") };
+  return { words, size, cells, key: `${n}:${wordsAsString(words, confStart, size)}` };
+}
+
+/** words[from .. to) as a string of their 16-bit halves (lossless: no decoding). */
+function wordsAsString(words: Int32Array, from: number, to: number): string {
+  const units = new Uint16Array(words.buffer, words.byteOffset + from * 4, (to - from) * 2);
+  let s = "";
+  for (let i = 0; i < units.length; i += 8192) {
+    s += String.fromCharCode.apply(null, units.subarray(i, i + 8192) as unknown as number[]);
+  }
+  return s;
 }
 
 export class Kernel {

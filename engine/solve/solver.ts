@@ -70,11 +70,10 @@ export class SolveError extends Error {
 }
 
 /**
- * Variable orders by component structure, least recently used evicted first. The
- * reverse min-fill order (§10 step 5) depends only on the primal graph over the
- * component's local variable indices, which the key lists as the number of variables
- * and each confluence's distinct variables; successor problems of one mechanism share
- * most components' structure while their domains change.
+ * Variable orders by component structure (EncodedComponent.key), least recently used
+ * evicted first. The reverse min-fill order (§10 step 5) depends only on the primal
+ * graph over the component's local variable indices; successor problems of one
+ * mechanism share most components' structure while their domains change.
  */
 export class OrderCache {
   private readonly map = new Map<string, Int32Array>();
