@@ -16,6 +16,8 @@ import {
   SMALL_RANDOM,
   chainMechanismAt,
   ladderMechanismAt,
+  LARGE_CHAIN_CAPACITORS,
+  oscillatorStates,
 } from "./workloads.ts";
 
 // Sanity before timing: both solvers agree on the shared cases, and the big chain's count.
@@ -81,3 +83,29 @@ for (const n of SCALES) {
     fn: () => void solve(compileMechanism(ladder)),
   });
 }
+
+// One iteration at the scale the dense min-fill matrix made slow (64,000 variables in one
+// component): compile and solve.
+const largeChain = chainMechanismAt(LARGE_CHAIN_CAPACITORS);
+Deno.bench({
+  name: `thermal chain mechanism N=${LARGE_CHAIN_CAPACITORS} (64k variables)`,
+  group: "large thermal chain (compile+solve)",
+  n: 1,
+  warmup: 0,
+  fn: () => void solve(compileMechanism(largeChain)),
+});
+
+// The order cache: every composite state of one mechanism, solved with cached orders
+// (the default) and with every order computed.
+const oscillator = oscillatorStates();
+Deno.bench({
+  name: "2,187 oscillator states, orders cached",
+  group: "variable order cache",
+  fn: () => void oscillator.forEach((p) => solve(p)),
+});
+Deno.bench({
+  name: "2,187 oscillator states, every order computed",
+  group: "variable order cache",
+  baseline: true,
+  fn: () => void oscillator.forEach((p) => solve(p, { reuseOrders: false })),
+});

@@ -2,7 +2,8 @@
 // so both measure exactly the same problems.
 import type { Problem } from "../engine/compile/problem.ts";
 import { chainSystem, ladderSystem, randomSmallSystem } from "../engine/synthetic/systems.ts";
-import { compile } from "../engine/compile/compile.ts";
+import { compile, compositeStates } from "../engine/compile/compile.ts";
+import { builtinMechanism } from "../catalog/mod.ts";
 import type { MechanismModel } from "../engine/model/mod.ts";
 import {
   loadSynthetic,
@@ -38,3 +39,15 @@ export const ladderMechanismAt = (n: number) => loadSynthetic(thermalLadderMecha
 
 /** The timed mechanism pipeline's first half: compile the deterministic "flowing" state. */
 export const compileMechanism = (model: MechanismModel) => compile(model, syntheticState(model, "flowing")).problem;
+
+/** The 64,000-variable thermal chain (3,200 capacitors), one component: memory and time at scale. */
+export const LARGE_CHAIN_CAPACITORS = 3200;
+
+/**
+ * Every composite state of mechanics_oscillator (2,187 problems), compiled: successor
+ * problems of one mechanism share a few component structures, so the order cache hits.
+ */
+export const oscillatorStates = (): Problem[] => {
+  const model = builtinMechanism("mechanics_oscillator")!;
+  return [...compositeStates(model)].map((s) => compile(model, s).problem);
+};
