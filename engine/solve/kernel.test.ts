@@ -118,6 +118,21 @@ describe("kernel failures", () => {
     expect(() => kernel.solveComponent(broken, 10, 1e6)).toThrow(/solver kernel trapped/);
     expect(kernel.solveComponent(kp, 10, 1e6).status).toBe("ok");
   });
+  it("a component beyond the kernel's memory is a SolveError, and solving goes on", () => {
+    // one confluence over 11,600 variables: the order's neighbour lists (n² words, with
+    // room for fill edges) would need an array over 1 GiB
+    const n = 11_600;
+    const variables = Array.from({ length: n }, (_, i) => ({ name: `x${i}`, cells: ["n", "z", "p"], signs: [-1, 0, 1] as (-1 | 0 | 1)[], domain: [0, 1, 2] }));
+    const sum = (k: number): Problem => ({
+      variables: variables.slice(0, k),
+      confluences: [{ id: "sum", terms: variables.slice(0, k).map((_, i) => ({ coef: 1 as const, factors: [{ var: i, exp: 1 }] })) }],
+    });
+    const kernel = kernelFromBase64(RELEASE_WASM_BASE64);
+    expect(() => solve(sum(n), { kernel })).toThrow(
+      /^a component of 11600 variables and 1 confluences is too large for the solver: the solver kernel ran out of memory \(an array would exceed 1 GiB; .*\); split the problem into smaller components/,
+    );
+    expect(solve(sum(3), { kernel }).count).toBe(13n);
+  });
   it("solve reports a kernel out of memory as a SolveError naming the component and what to do", () => {
     const kernel = {
       solveEncoded() {
