@@ -90,27 +90,75 @@ export function lawActive(model: MechanismModel, law: number, s: CompositeState)
 /** How two coordinates are causally linked on an edge. */
 export type CausalLink = { law: number } | { derivative: true } | { stateChange: string };
 
+/** One link object per law and one for derivatives, shared by every edge (links are never mutated). */
+const lawLinks = new WeakMap<CoordinateTable, readonly CausalLink[]>();
+const DERIVATIVE_LINK: CausalLink = { derivative: true };
+
 /**
- * Causal neighbours of v (docs/semantics.md §13.5): coordinates sharing a law active in
- * s or s2; v's declared derivative and antiderivative; and, for a component whose state
- * changes from s to s2, every coordinate its old or new state constrains (the switch
- * itself ties them: a state restriction gives way to a law).
+ * What the causal graph of one edge (s → s2) needs beyond the table, computed once per
+ * edge instead of once per visited coordinate: which laws are active in s or s2
+ * (lazily), and per component whose state changes, the coordinates its old or new state
+ * constrains.
  */
-export function* causalNeighbours(t: CoordinateTable, v: number, s: CompositeState, s2: CompositeState): Generator<[number, CausalLink]> {
-  for (const li of t.lawsOf[v]) {
-    if (!lawActive(t.model, li, s) && !lawActive(t.model, li, s2)) continue;
-    for (const w of t.lawVars[li]) if (w !== v) yield [w, { law: li }];
-  }
-  const d = t.coords[v].der, i = t.integralOf[v];
-  if (d !== null) yield [d, { derivative: true }];
-  if (i !== null) yield [i, { derivative: true }];
+export interface CausalContext {
+  readonly s: CompositeState;
+  readonly s2: CompositeState;
+  /** Per law: 0 not yet known, 1 active in s or s2, 2 active in neither. */
+  readonly active: Uint8Array;
+  readonly links: readonly CausalLink[];
+  /** Per changed component (declaration order): its link and its old state's then its new state's coordinates. */
+  readonly switched: readonly { link: CausalLink; group: readonly number[] }[];
+}
+
+export function causalContext(t: CoordinateTable, s: CompositeState, s2: CompositeState): CausalContext {
+  let links = lawLinks.get(t);
+  if (!links) lawLinks.set(t, links = t.model.laws.map((_, li) => ({ law: li })));
+  const switched: { link: CausalLink; group: readonly number[] }[] = [];
   for (const inst of t.model.instances) {
     const a = s[inst.name], b = s2[inst.name];
     if (a === b) continue;
     const group = [...(t.stateVars.get(`${inst.name}|${a}`) ?? []), ...(t.stateVars.get(`${inst.name}|${b}`) ?? [])];
-    if (!group.includes(v)) continue;
-    for (const w of group) if (w !== v) yield [w, { stateChange: inst.name }];
+    if (group.length) switched.push({ link: { stateChange: inst.name }, group });
   }
+  return { s, s2, active: new Uint8Array(t.model.laws.length), links, switched };
+}
+
+/**
+ * Calls visit(w, link) for every causal neighbour w of v on the context's edge, in the
+ * order causalNeighbours yields them (a neighbour may be visited more than once, through
+ * different links). Allocates nothing.
+ */
+export function visitCausalNeighbours(t: CoordinateTable, ctx: CausalContext, v: number, visit: (w: number, link: CausalLink) => void): void {
+  const laws = t.lawsOf[v];
+  for (let k = 0; k < laws.length; k++) {
+    const li = laws[k];
+    let on = ctx.active[li];
+    if (on === 0) ctx.active[li] = on = lawActive(t.model, li, ctx.s) || lawActive(t.model, li, ctx.s2) ? 1 : 2;
+    if (on !== 1) continue;
+    const vs = t.lawVars[li], link = ctx.links[li];
+    for (let j = 0; j < vs.length; j++) if (vs[j] !== v) visit(vs[j], link);
+  }
+  const d = t.coords[v].der, i = t.integralOf[v];
+  if (d !== null) visit(d, DERIVATIVE_LINK);
+  if (i !== null) visit(i, DERIVATIVE_LINK);
+  for (let k = 0; k < ctx.switched.length; k++) {
+    const { link, group } = ctx.switched[k];
+    if (group.indexOf(v) < 0) continue;
+    for (let j = 0; j < group.length; j++) if (group[j] !== v) visit(group[j], link);
+  }
+}
+
+/**
+ * Causal neighbours of v (docs/semantics.md §13.5): coordinates sharing a law active in
+ * s or s2; v's declared derivative and antiderivative; and, for a component whose state
+ * changes from s to s2, every coordinate its old or new state constrains (the switch
+ * itself ties them: a state restriction gives way to a law). For one coordinate; a search
+ * over many uses causalContext and visitCausalNeighbours.
+ */
+export function causalNeighbours(t: CoordinateTable, v: number, s: CompositeState, s2: CompositeState): [number, CausalLink][] {
+  const out: [number, CausalLink][] = [];
+  visitCausalNeighbours(t, causalContext(t, s, s2), v, (w, link) => out.push([w, link]));
+  return out;
 }
 
 /** δ(v) under ι: the sign of the derivative's cell; null for coordinates without a derivative. */

@@ -6,7 +6,7 @@ import { compile, type CompositeState, type ExtraRestriction, findScenario, stat
 import type { Problem } from "../compile/problem.ts";
 import { interpretations, solve } from "../solve/solver.ts";
 import { admissible } from "../solve/semantics.ts";
-import { type CausalLink, causalNeighbours, type CoordinateTable, coordinateTable, direction, lawActive } from "./coordinates.ts";
+import { type CausalLink, causalContext, type CoordinateTable, coordinateTable, direction, lawActive, visitCausalNeighbours } from "./coordinates.ts";
 import { type Cause, coincidenceClasses, mandatoryDepartures, optionalTerminations, type QEvent, terminationGroups } from "./causes.ts";
 import { type Episode, episodeKey } from "./episode.ts";
 import { compatibleDeclaration } from "./declarations.ts";
@@ -66,6 +66,8 @@ export class Session {
   /** State-specific restrictions by "instance|state". */
   private readonly stateRestrictions = new Map<string, ModelRestriction[]>();
   private readonly memo = new Map<string, Edge[]>();
+  /** Per coordinate: its neighbours in the causal graph of any pair of states (built when first needed). */
+  private anyStateNeighbours?: number[][];
   private readonly maxCandidates: number;
   readonly rules: EdgeRules;
   private readonly caseRestrictions: readonly ExtraRestriction[] | undefined;
@@ -316,14 +318,14 @@ export class Session {
 
   /** Coordinates connected to a seed in the causal graph of any pair of states (an over-approximation of E8). */
   private reachableDependents(seeds: number[]): Set<number> {
-    const { table } = this;
+    const adjacent = this.anyStateNeighbours ??= this.buildAnyStateNeighbours();
     const seen = new Set<number>(seeds);
     const queue = [...seeds];
     while (queue.length) {
-      const v = queue.pop()!;
-      const next = [...table.lawsOf[v].flatMap((li) => table.lawVars[li]), table.coords[v].der, table.integralOf[v], ...this.stateNeighbours(v)];
-      for (const w of next) {
-        if (w === null || seen.has(w)) continue;
+      const next = adjacent[queue.pop()!];
+      for (let k = 0; k < next.length; k++) {
+        const w = next[k];
+        if (seen.has(w)) continue;
         seen.add(w);
         queue.push(w);
       }
@@ -331,12 +333,21 @@ export class Session {
     return seen;
   }
 
-  /** Coordinates sharing a state-specific law or restriction of v's component (any state). */
-  private stateNeighbours(v: number): number[] {
-    const inst = this.model.variables[v].instance;
-    const out: number[] = [];
-    for (const [key, vs] of this.table.stateVars) if (key.startsWith(`${inst}|`) && vs.includes(v)) out.push(...vs);
-    return out;
+  /**
+   * Per coordinate, its neighbours in the causal graph of any pair of states: every
+   * variable of a law it occurs in, its derivative and antiderivative, and the
+   * coordinates sharing a state-specific law or restriction of its component (any state).
+   */
+  private buildAnyStateNeighbours(): number[][] {
+    const { table } = this;
+    return this.model.variables.map((variable, v) => {
+      const out = new Set<number>();
+      for (const li of table.lawsOf[v]) for (const w of table.lawVars[li]) out.add(w);
+      if (table.coords[v].der !== null) out.add(table.coords[v].der!);
+      if (table.integralOf[v] !== null) out.add(table.integralOf[v]!);
+      for (const [key, vs] of table.stateVars) if (key.startsWith(`${variable.instance}|`) && vs.includes(v)) for (const w of vs) out.add(w);
+      return [...out];
+    });
   }
 
   /**
@@ -382,19 +393,26 @@ export function causalPaths(
 ): Propagation[] | null {
   const pending = new Set(explain);
   if (!pending.size) return [];
-  const changedSet = new Set(changed);
+  const n = t.coords.length;
+  const changedSet = new Uint8Array(n);
+  for (const v of changed) changedSet[v] = 1;
   const via = new Map<number, Propagation>();
-  const seen = new Set<number>(seeds);
+  const seen = new Uint8Array(n);
+  for (const v of seeds) seen[v] = 1;
+  // breadth first, with an index-based queue
   const queue = [...seeds];
-  while (queue.length && pending.size) {
-    const v = queue.shift()!;
-    for (const [w, link] of causalNeighbours(t, v, s, s2)) {
-      if (seen.has(w) || !(changedSet.has(w) || relay(w))) continue;
-      seen.add(w);
-      via.set(w, { var: w, from: v, link });
-      pending.delete(w);
-      queue.push(w);
-    }
+  let head = 0, from = -1;
+  const ctx = causalContext(t, s, s2);
+  const visit = (w: number, link: CausalLink) => {
+    if (seen[w] || !(changedSet[w] || relay(w))) return;
+    seen[w] = 1;
+    via.set(w, { var: w, from, link });
+    pending.delete(w);
+    queue.push(w);
+  };
+  while (head < queue.length && pending.size) {
+    from = queue[head++];
+    visitCausalNeighbours(t, ctx, from, visit);
   }
   if (pending.size) return null;
   // the chains that end in changed dependents, seeds excluded, in reach order
