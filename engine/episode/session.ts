@@ -2,10 +2,10 @@
 // scenario: it derives causes, collects the declared transitions T(s), and generates
 // every admissible edge (x, x', c) out of a source episode through the exact solver.
 import type { MechanismModel, ModelRestriction, ModelScenario } from "../model/model.ts";
-import { compile, type CompositeState, type ExtraRestriction, findScenario, stateProduct } from "../compile/compile.ts";
-import type { Problem } from "../compile/problem.ts";
+import { activeIn, compile, type CompositeState, type ExtraRestriction, findScenario } from "../compile/compile.ts";
+import type { Confluence, Problem } from "../compile/problem.ts";
 import { interpretations, solve } from "../solve/solver.ts";
-import { admissible } from "../solve/semantics.ts";
+import { satisfies } from "../solve/semantics.ts";
 import { type CausalLink, causalContext, type CoordinateTable, coordinateTable, direction, lawActive, visitCausalNeighbours } from "./coordinates.ts";
 import { type Cause, coincidenceClasses, mandatoryDepartures, optionalTerminations, type QEvent, terminationGroups } from "./causes.ts";
 import { type Episode, episodeKey } from "./episode.ts";
@@ -56,6 +56,20 @@ const NO_JUMPS: ReadonlySet<number> = new Set();
 interface SourceInfo {
   domains: number[][];
   classes: number[];
+}
+
+/**
+ * One target composite state of a source's candidates, with what a relaxed
+ * interpretation must still satisfy there: the state-specific restrictions of the
+ * components whose state was not already filtered by its restrictions, and the
+ * state-specific laws (the relaxation holds everything else, §13.7).
+ */
+interface Target {
+  state: CompositeState;
+  restrictions: readonly ModelRestriction[];
+  laws: readonly Confluence[];
+  /** The E6 exemption on the edge into this state, computed when first needed. */
+  jump?: ReadonlySet<number>;
 }
 
 export class Session {
@@ -229,44 +243,53 @@ export class Session {
     const problem = this.compileIn(x.state, extra, true);
     const sol = solve(problem);
     this.stats.solves++;
+    // Only a coordinate whose domain was widened for a switched law can move more than
+    // one cell; the E6 check looks at those alone.
+    const jumpers = [...mayJump];
+    const targets = new TargetStates(this, axes);
+    const inM = new Set(mandatory.map((e) => e.var));
     let candidates = 0;
-    const jumpsOf = new Map<string, ReadonlySet<number>>();
-    for (const cells of interpretations(sol)) {
+    const counted = () => {
       if (++candidates > this.maxCandidates) {
         throw new SessionLimitError(`more than ${this.maxCandidates} candidate targets out of one episode of ${model.id}; raise the limit or restrict the scenario`);
       }
-      for (const s2 of this.statesAllowing(axes, cells)) {
-        if (!admissible(this.problemOf(s2), cells)) continue;
-        const key = model.instances.map((i) => s2[i.name]).join("|");
-        let jump = jumpsOf.get(key);
-        if (!jump) jumpsOf.set(key, jump = jumps ? switchedCoordinates(table, x.state, s2) : NO_JUMPS);
-        if (cells.some((c, v) => Math.abs(c - x.cells[v]) > 1 && !jump!.has(v))) continue;
-        const edge = this.admit(x, { state: s2, cells }, instant, mandatory, groups, groupOf);
-        if (edge) out.push(edge);
+    };
+    // E6 on the target's own exemption, then E3, E4, E8 and Decl
+    const consider = (cells: readonly number[], t: Target) => {
+      const jump = t.jump ??= jumps ? switchedCoordinates(table, x.state, t.state) : NO_JUMPS;
+      for (let k = 0; k < jumpers.length; k++) {
+        const v = jumpers[k];
+        if (Math.abs(cells[v] - x.cells[v]) > 1 && !jump.has(v)) return;
       }
+      const edge = this.admit(x, { state: t.state, cells }, instant, mandatory, inM, groups, groupOf);
+      if (edge) out.push(edge);
+    };
+    for (const cells of interpretations(sol)) {
+      counted();
+      if (!targets.fit(cells)) continue;
+      do {
+        const t = targets.current();
+        // E5: the relaxation already holds every law and restriction that holds in all
+        // states, the scenario's and the candidate domains; what is left is the state's own
+        if (holdsInState(problem, t, cells)) consider(cells, t);
+      } while (targets.next());
     }
     this.stats.candidates += candidates;
     return out;
   }
 
-  /** The target composite states among the options whose state restrictions the cells satisfy, in option order. */
-  private *statesAllowing(axes: string[][], cells: readonly number[]): Generator<CompositeState> {
-    const { model } = this;
-    const fit = axes.map((opts, k) => {
-      const inst = model.instances[k].name;
-      return opts.length === 1 ? opts : opts.filter((st) => (this.stateRestrictions.get(`${inst}|${st}`) ?? []).every((r) => r.cells.includes(cells[r.var])));
-    });
-    yield* stateProduct(model, fit);
+  /** State-specific restrictions of one component state (instance and state names). */
+  restrictionsOf(instance: string, state: string): readonly ModelRestriction[] {
+    return this.stateRestrictions.get(`${instance}|${state}`) ?? [];
   }
 
   /** E3, E4, E8 and Decl on a candidate whose domains already satisfy E1, E2, E5-E7. */
-  private admit(x: Episode, y: Episode, instant: boolean, mandatory: QEvent[], groups: QEvent[][], groupOf: Map<number, number>): Edge | null {
+  private admit(x: Episode, y: Episode, instant: boolean, mandatory: QEvent[], inM: ReadonlySet<number>, groups: QEvent[][], groupOf: Map<number, number>): Edge | null {
     const { model, table } = this;
     const changed: number[] = [];
     for (let v = 0; v < y.cells.length; v++) if (y.cells[v] !== x.cells[v]) changed.push(v);
     const stateChanged = model.instances.some((i) => x.state[i.name] !== y.state[i.name]);
     if (!changed.length && !stateChanged) return null;
-    const inM = new Set(mandatory.map((e) => e.var));
     const events: QEvent[] = [];
     const explain: number[] = [];
     for (const v of changed) {
@@ -458,4 +481,92 @@ export function switchedCoordinates(t: CoordinateTable, s: CompositeState, s2: C
  */
 export function varying(t: CoordinateTable): (v: number) => boolean {
   return (v) => t.coords[v].kind !== "parameter";
+}
+
+/** Does a relaxed interpretation hold in the target state: its remaining restrictions and its own laws? */
+function holdsInState(problem: Problem, t: Target, cells: readonly number[]): boolean {
+  const rs = t.restrictions;
+  for (let k = 0; k < rs.length; k++) if (rs[k].cells.indexOf(cells[rs[k].var]) < 0) return false;
+  const laws = t.laws;
+  for (let k = 0; k < laws.length; k++) if (!satisfies(problem, laws[k], cells)) return false;
+  return true;
+}
+
+/**
+ * The target composite states a relaxed interpretation allows: per component, the
+ * options (targetOptions) whose state restrictions its cells satisfy; every combination,
+ * in option order with the last component varying fastest (the order stateProduct
+ * gives). fit(cells) selects the first combination, next() steps to the following one;
+ * each combination's Target is built once per source.
+ */
+class TargetStates {
+  private readonly multi: number[];
+  /** Per component with several options, per option: its state restrictions. */
+  private readonly restrictions: (readonly ModelRestriction[])[][];
+  private readonly fits: number[][];
+  private readonly pos: number[];
+  private readonly stride: number[];
+  private readonly cache = new Map<number, Target>();
+
+  constructor(private readonly session: Session, private readonly axes: readonly (readonly string[])[]) {
+    this.multi = axes.map((_, k) => k).filter((k) => axes[k].length > 1);
+    const instances = session.model.instances;
+    this.restrictions = axes.map((opts, k) => (opts.length > 1 ? opts.map((st) => session.restrictionsOf(instances[k].name, st)) : []));
+    this.fits = axes.map((a) => (a.length > 1 ? [] : [0]));
+    this.pos = axes.map(() => 0);
+    this.stride = [];
+    let m = 1;
+    for (let k = axes.length - 1; k >= 0; k--) this.stride[k] = m, m *= axes[k].length;
+  }
+
+  /** Selects the first combination the cells allow; false when some component has none. */
+  fit(cells: readonly number[]): boolean {
+    const { multi, fits, restrictions, pos } = this;
+    for (const k of multi) {
+      const f = fits[k];
+      f.length = 0;
+      for (let o = 0; o < restrictions[k].length; o++) {
+        const rs = restrictions[k][o];
+        let ok = true;
+        for (let j = 0; j < rs.length && ok; j++) ok = rs[j].cells.indexOf(cells[rs[j].var]) >= 0;
+        if (ok) f.push(o);
+      }
+      if (!f.length) return false;
+      pos[k] = 0;
+    }
+    return true;
+  }
+
+  /** Steps to the next allowed combination (last component fastest); false after the last. */
+  next(): boolean {
+    const { multi, fits, pos } = this;
+    for (let j = multi.length - 1; j >= 0; j--) {
+      const k = multi[j];
+      if (++pos[k] < fits[k].length) return true;
+      pos[k] = 0;
+    }
+    return false;
+  }
+
+  /** The selected combination. */
+  current(): Target {
+    const { axes, fits, pos, stride } = this;
+    let key = 0;
+    for (let k = 0; k < axes.length; k++) key += fits[k][pos[k]] * stride[k];
+    return this.cache.get(key) ?? this.build(key, (k) => fits[k][pos[k]]);
+  }
+
+  /** The Target of a combination (option(k): component k's option), kept under its key. */
+  private build(key: number, option: (k: number) => number): Target {
+    const { axes } = this;
+    const { model } = this.session;
+    const state: CompositeState = {};
+    model.instances.forEach((inst, k) => (state[inst.name] = axes[k][option(k)]));
+    // components with one option were not filtered by their restrictions
+    const restrictions = model.instances.flatMap((inst, k) => (axes[k].length === 1 ? this.session.restrictionsOf(inst.name, state[inst.name]) : []));
+    const laws = model.laws.filter((l) => l.state !== null && activeIn(l, state)).map((l) => ({ id: l.id, terms: l.terms }));
+    const t = { state, restrictions, laws };
+    this.cache.set(key, t);
+    return t;
+  }
 }
