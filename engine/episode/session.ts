@@ -4,7 +4,7 @@
 import type { MechanismModel, ModelRestriction, ModelScenario } from "../model/model.ts";
 import { activeIn, compile, type CompositeState, type ExtraRestriction, findScenario } from "../compile/compile.ts";
 import type { Confluence, Problem } from "../compile/problem.ts";
-import { interpretations, solve } from "../solve/solver.ts";
+import { interpretations, type Solution, solve } from "../solve/solver.ts";
 import { satisfies } from "../solve/semantics.ts";
 import { type CausalLink, causalContext, type CoordinateTable, coordinateTable, direction, lawActive, visitCausalNeighbours } from "./coordinates.ts";
 import { type Cause, coincidenceClasses, mandatoryDepartures, optionalTerminations, type QEvent, terminationGroups } from "./causes.ts";
@@ -46,6 +46,12 @@ export interface SessionOptions {
    * of the scenario's own (functional recovery's known restrictions after a fault).
    */
   caseRestrictions?: readonly ExtraRestriction[];
+  /**
+   * Above this many relaxed interpretations per target state, solve the target states
+   * exactly instead of checking each relaxed interpretation (the same edges either way;
+   * default EXACT_PER_TARGET; Infinity: never, 0: always).
+   */
+  exactPerTarget?: number;
 }
 
 export const DEFAULT_MAX_CANDIDATES = 200_000;
@@ -83,6 +89,7 @@ export class Session {
   /** Per coordinate: its neighbours in the causal graph of any pair of states (built when first needed). */
   private anyStateNeighbours?: number[][];
   private readonly maxCandidates: number;
+  private readonly exactPerTarget: number;
   readonly rules: EdgeRules;
   private readonly caseRestrictions: readonly ExtraRestriction[] | undefined;
   /** Solver calls and candidate interpretations examined, for benchmarks. */
@@ -92,6 +99,7 @@ export class Session {
     this.table = coordinateTable(model);
     this.scenario = findScenario(model, scenarioId);
     this.maxCandidates = options.maxCandidates ?? DEFAULT_MAX_CANDIDATES;
+    this.exactPerTarget = options.exactPerTarget ?? EXACT_PER_TARGET;
     this.rules = options.rules ?? edgeRules(DEFAULT_PROFILE);
     this.caseRestrictions = options.caseRestrictions;
     for (const r of model.restrictions) {
@@ -264,15 +272,32 @@ export class Session {
       const edge = this.admit(x, { state: t.state, cells }, instant, mandatory, inM, groups, groupOf);
       if (edge) out.push(edge);
     };
-    for (const cells of interpretations(sol)) {
-      counted();
-      if (!targets.fit(cells)) continue;
-      do {
-        const t = targets.current();
-        // E5: the relaxation already holds every law and restriction that holds in all
-        // states, the scenario's and the candidate domains; what is left is the state's own
-        if (holdsInState(problem, t, cells)) consider(cells, t);
-      } while (targets.next());
+    // When the relaxation is loose (many interpretations per target state: the state
+    // laws reject most), the target states are solved exactly instead, and the results
+    // put back in the order the relaxed enumeration would have found them.
+    const loose = this.exactPerTarget !== Infinity && sol.count > BigInt(Math.ceil(targets.combinations * this.exactPerTarget));
+    const order = loose ? enumerationOrder(sol) : null;
+    if (order) {
+      const found: { cells: number[]; key: number; t: Target }[] = [];
+      targets.solveEach(problem, sol, (exact) => {
+        this.stats.solves++;
+        return solve(exact);
+      }, (exact, key, t) => {
+        for (const cells of interpretations(exact)) counted(), found.push({ cells, key, t });
+      });
+      found.sort((a, b) => compareIn(order, a.cells, b.cells) || a.key - b.key);
+      for (const f of found) consider(f.cells, f.t);
+    } else {
+      for (const cells of interpretations(sol)) {
+        counted();
+        if (!targets.fit(cells)) continue;
+        do {
+          const t = targets.current();
+          // E5: the relaxation already holds every law and restriction that holds in all
+          // states, the scenario's and the candidate domains; what is left is the state's own
+          if (holdsInState(problem, t, cells)) consider(cells, t);
+        } while (targets.next());
+      }
     }
     this.stats.candidates += candidates;
     return out;
@@ -483,6 +508,56 @@ export function varying(t: CoordinateTable): (v: number) => boolean {
   return (v) => t.coords[v].kind !== "parameter";
 }
 
+/**
+ * Above this many relaxed interpretations per target state, generate solves the target
+ * states exactly (TargetStates.solveEach; on mechanics_branched_three_mass, whose
+ * relaxations hold up to 10^5 interpretations of which about 0.5 % survive the state
+ * laws, that is about a third faster and never meets the candidate limit) instead of
+ * checking every relaxed interpretation (about 1.5 µs each).
+ */
+export const EXACT_PER_TARGET = 300;
+
+/** The problem with the given restrictions on its domains and the given laws added. */
+function withState(base: Problem, restrictions: readonly ModelRestriction[], laws: readonly Confluence[]): Problem {
+  if (!restrictions.length && !laws.length) return base;
+  const variables = [...base.variables];
+  for (const r of restrictions) {
+    const v = variables[r.var];
+    variables[r.var] = { ...v, domain: v.domain.filter((c) => r.cells.includes(c)) };
+  }
+  return { ...base, variables, confluences: [...base.confluences, ...laws] };
+}
+
+/**
+ * The order interpretations(sol) enumerates in, as a variable sequence: the solution's
+ * components in solve order (the first varies slowest), each in its diagram's layer
+ * order, cells ascending, so enumeration order is lexicographic order over this
+ * sequence. Null when the solution is not of that shape (every variable once).
+ */
+function enumerationOrder(sol: Solution): number[] | null {
+  const order: number[] = [];
+  for (const c of sol.components) {
+    if (c.diagram) order.push(...c.diagram.order);
+    else if (c.vars.length === 1) order.push(c.vars[0]);
+    else return null;
+  }
+  const seen = new Uint8Array(sol.problem.variables.length);
+  for (const v of order) {
+    if (v < 0 || v >= seen.length || seen[v]) return null;
+    seen[v] = 1;
+  }
+  return order.length === seen.length ? order : null;
+}
+
+/** Lexicographic comparison of two interpretations over a variable sequence. */
+function compareIn(order: readonly number[], a: readonly number[], b: readonly number[]): number {
+  for (let k = 0; k < order.length; k++) {
+    const d = a[order[k]] - b[order[k]];
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
 /** Does a relaxed interpretation hold in the target state: its remaining restrictions and its own laws? */
 function holdsInState(problem: Problem, t: Target, cells: readonly number[]): boolean {
   const rs = t.restrictions;
@@ -546,6 +621,54 @@ class TargetStates {
       pos[k] = 0;
     }
     return false;
+  }
+
+  /** How many target states the options combine to. */
+  get combinations(): number {
+    return this.axes.reduce((m, a) => m * a.length, 1);
+  }
+
+  /**
+   * Solves every target state exactly: the relaxation with the state laws and
+   * restrictions of each component's option added, one component with several options
+   * at a time, so a partial choice without interpretations prunes every combination
+   * that extends it. Calls found(solution, key, target) for each combination with
+   * interpretations, in option order. The same interpretations as filtering the
+   * relaxation by fit and holdsInState: the relaxation's laws and restrictions are
+   * those that hold in all states.
+   */
+  solveEach(relaxed: Problem, relaxedSolution: Solution, solve: (p: Problem) => Solution, found: (s: Solution, key: number, t: Target) => void): void {
+    const { axes, multi, stride, session } = this;
+    const { model } = session;
+    const stateLaws = (k: number, st: string): Confluence[] =>
+      model.laws.filter((l) => l.instance === model.instances[k].name && l.state === st).map((l) => ({ id: l.id, terms: l.terms }));
+    const constraints = (k: number, o: number) => [session.restrictionsOf(model.instances[k].name, axes[k][o]), stateLaws(k, axes[k][o])] as const;
+    // components with one option first, all at once
+    let root = relaxed;
+    axes.forEach((opts, k) => {
+      if (opts.length === 1) root = withState(root, ...constraints(k, 0));
+    });
+    const option = axes.map(() => 0);
+    const visit = (level: number, p: Problem, known: Solution | null) => {
+      const sol = known ?? solve(p);
+      if (sol.count === 0n) return;
+      if (level === multi.length) {
+        let key = 0;
+        for (let k = 0; k < axes.length; k++) key += option[k] * stride[k];
+        found(sol, key, this.cache.get(key) ?? this.build(key, (k) => option[k]));
+        return;
+      }
+      const k = multi[level];
+      for (let o = 0; o < axes[k].length; o++) {
+        option[k] = o;
+        const [rs, laws] = constraints(k, o);
+        // nothing added: the same problem, the same solution
+        if (!rs.length && !laws.length) visit(level + 1, p, sol);
+        else visit(level + 1, withState(p, rs, laws), null);
+      }
+      option[k] = 0;
+    };
+    visit(0, root, root === relaxed ? relaxedSolution : null);
   }
 
   /** The selected combination. */
