@@ -1,7 +1,7 @@
 // Initial episodes X0: the episodes of a scenario's case (its context and case
 // restrictions) that also satisfy an optional episode spec such as
 // "mass1=MOVING_POSITIVE mass1.v=positive".
-import type { MechanismModel } from "../model/model.ts";
+import type { MechanismModel, ModelScenario } from "../model/model.ts";
 import { oneOf } from "../model/issues.ts";
 import { compile, type CompositeState, compositeStates, type ExtraRestriction } from "../compile/compile.ts";
 import { interpretations, solve } from "../solve/solver.ts";
@@ -46,6 +46,15 @@ export function parseEpisodeSpec(model: MechanismModel, text: string): EpisodeSp
     cells.push({ var: v, cells: allowed, source: `episode spec ${item}` });
   }
   return { states, cells };
+}
+
+/**
+ * A mechanism's start case: its first scenario with case restrictions (the catalog puts
+ * the start of its numerical run there), else its first scenario. `mech simulate` starts
+ * from it when no scenario is given.
+ */
+export function startScenario(model: MechanismModel): ModelScenario {
+  return model.scenarios.find((sc) => sc.restrict.length > 0) ?? model.scenarios[0];
 }
 
 /** The composite states and interpretations matching a spec under the scenario's case, in canonical order. */

@@ -18,6 +18,11 @@ export interface ReachGraph {
   edges: { source: number; target: number; edge: Edge }[];
   /** layers[0] is R_0 (no edges). */
   layers: Layer[];
+  /**
+   * Set when an expansion budget stopped the search before the horizon: the depth whose
+   * layer was not computed and how many episodes the graph held then.
+   */
+  stopped?: { depth: number; episodes: number };
 }
 
 export class ReachLimitError extends Error {
@@ -25,8 +30,18 @@ export class ReachLimitError extends Error {
 }
 
 export interface ReachOptions {
-  /** Upper bound on distinct episodes in the graph. */
+  /** Upper bound on distinct episodes in the graph (an error beyond it). */
   maxEpisodes?: number;
+  /**
+   * Compute layer d only while the graph holds at most this many episodes (so at most
+   * this many sources are ever expanded); otherwise stop below the horizon and say so in
+   * `stopped`. Absent: follow the horizon.
+   */
+  expansionBudget?: number;
+  /** Called when a layer is complete (R_0 first), with the graph so far. */
+  onLayer?: (layer: Layer, graph: ReachGraph) => void;
+  /** Called after each source of the layer being computed is expanded. */
+  onSource?: (done: number, total: number, depth: number) => void;
 }
 
 export const DEFAULT_MAX_EPISODES = 1_000_000;
@@ -47,19 +62,27 @@ export function reach(session: Session, initial: readonly Episode[], horizon: nu
     }
     return id;
   };
-  const edgeIds = new Map<string, number>();
+  // the cause is a function of (x, x') (docs/semantics.md §13.3), so the pair names the
+  // edge: source * 2^26 + target, exact while ids stay below 2^26 (maxEpisodes is far less)
+  const edgeIds = new Map<number, number>();
   const edges: ReachGraph["edges"] = [];
   const first = [...new Set(initial.map(intern))];
   const layers: Layer[] = [{ depth: 0, episodes: first, edges: [] }];
+  const graph: ReachGraph = { episodes, edges, layers };
+  options.onLayer?.(layers[0], graph);
   let frontier = first;
   for (let d = 1; d <= horizon; d++) {
+    if (options.expansionBudget !== undefined && episodes.length > options.expansionBudget) {
+      graph.stopped = { depth: d, episodes: episodes.length };
+      break;
+    }
     const next = new Set<number>();
     const layerEdges = new Set<number>();
-    for (const src of frontier) {
+    for (let i = 0; i < frontier.length; i++) {
+      const src = frontier[i];
       for (const e of session.successors(episodes[src])) {
         const tgt = intern(e.target);
-        // the cause is a function of (x, x') (docs/semantics.md §13.3), so the pair names the edge
-        const k = `${src}>${tgt}`;
+        const k = src * EDGE_KEY + tgt;
         let id = edgeIds.get(k);
         if (id === undefined) {
           id = edges.length;
@@ -69,10 +92,14 @@ export function reach(session: Session, initial: readonly Episode[], horizon: nu
         layerEdges.add(id);
         next.add(tgt);
       }
+      options.onSource?.(i + 1, frontier.length, d);
     }
     const layer = { depth: d, episodes: [...next], edges: [...layerEdges] };
     layers.push(layer);
+    options.onLayer?.(layer, graph);
     frontier = layer.episodes;
   }
-  return { episodes, edges, layers };
+  return graph;
 }
+
+const EDGE_KEY = 2 ** 26;

@@ -8,7 +8,7 @@ import { stateLabel } from "../compile/compile.ts";
 import type { Cause } from "./causes.ts";
 import type { EdgeVerdict } from "./edge_ok.ts";
 import type { Episode } from "./episode.ts";
-import type { ReachGraph } from "./reach.ts";
+import type { Layer, ReachGraph } from "./reach.ts";
 import type { CauseJson, ChangeJson, EdgeExplanationJson, EpisodeJson, GraphJson, TransitionTripleJson } from "./graph_json.ts";
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -113,15 +113,37 @@ export interface TextOptions {
   limit: number;
 }
 
-/** The text report of `mech simulate`. */
+/**
+ * The opening of the text report, up to the layer table's header: what `mech simulate`
+ * prints before the first layer is computed. `scenario` and `horizon` may carry a note
+ * after the value ("mass1_hotter (default: the start case)").
+ */
+export function graphTextHead(model: MechanismModel, scenario: string, rules: string, horizon: number | string, initial: number, notes: readonly string[] = []): string[] {
+  return [
+    `mechanism ${model.id}, scenario ${scenario}, edge rules ${rules}, horizon ${horizon}, |X0| = ${initial}`,
+    ...notes,
+    "",
+    "| depth | episodes R_d | edges A^(d) |",
+    "|---|---|---|",
+  ];
+}
+
+/** One row of the layer table, printed as soon as the layer is complete. */
+export const layerRow = (l: Layer): string => `| ${l.depth} | ${l.episodes.length} | ${l.edges.length} |`;
+
+/** The text report of `mech simulate`: graphTextHead, a row per layer, graphTextTail. */
 export function graphText(model: MechanismModel, scenario: string, rules: string, horizon: number, graph: ReachGraph, options: TextOptions): string[] {
+  return [
+    ...graphTextHead(model, scenario, rules, horizon, graph.layers[0].episodes.length),
+    ...graph.layers.map(layerRow),
+    ...graphTextTail(model, graph, options),
+  ];
+}
+
+/** The text report after the layer table: totals, component transitions, edges and episodes. */
+export function graphTextTail(model: MechanismModel, graph: ReachGraph, options: TextOptions): string[] {
   const out: string[] = [];
   const r0 = graph.layers[0].episodes;
-  out.push(`mechanism ${model.id}, scenario ${scenario}, edge rules ${rules}, horizon ${horizon}, |X0| = ${r0.length}`);
-  out.push("");
-  out.push("| depth | episodes R_d | edges A^(d) |");
-  out.push("|---|---|---|");
-  for (const l of graph.layers) out.push(`| ${l.depth} | ${l.episodes.length} | ${l.edges.length} |`);
   out.push("");
   out.push(`total: ${plural(graph.episodes.length, "distinct episode")}, ${plural(graph.edges.length, "distinct edge")}`);
   const triples = transitionTriples(model, graph);
