@@ -11,6 +11,7 @@ import { explainEdgeCommand, simulateCommand } from "./episode_commands.ts";
 import { InputError } from "./io.ts";
 import { fakeIo, runMech } from "./test_support.ts";
 import { EdgeExplanationJson, GraphJson } from "../engine/episode/graph_json.ts";
+import { builtinMechanism, builtinMechanismIds } from "../catalog/mod.ts";
 
 const THERMAL = ["thermal_two_masses", "--scenario", "mass1_hotter"];
 const SOURCE = "COOLING|HEATING|FORWARD_HEAT_FLOW";
@@ -160,6 +161,108 @@ describe("mech simulate", () => {
     const horizon = runMech("simulate", ...THERMAL, "--horizon", "51");
     expect(horizon.code, horizon.err).toBe(2);
     expect(horizon.err).toContain("less than or equal to 50");
+  });
+});
+
+// `mech simulate MECHANISM` with no other flag must answer on every catalog mechanism:
+// the start case (the first scenario with case restrictions), horizon 3 while the graph
+// holds at most 250 episodes, at most 250 initial episodes (else the first), the layers
+// printed as they finish, and a note naming the flags that go on or narrow.
+describe("mech simulate defaults", () => {
+  const defaults = (mechanism: string, extra: Partial<Parameters<typeof simulateCommand>[0]> = {}) => {
+    const io = fakeIo();
+    simulateCommand({ mechanism, first: false, json: false, limit: 20, ...extra }, io);
+    return io.lines;
+  };
+  const rows = (lines: string[]) => lines.filter((l) => /^\| \d+ \|/.test(l));
+
+  it("thermal_two_masses: base declares no case, so the start case is mass1_hotter; horizon 3, every layer, no note", () => {
+    const lines = defaults("thermal_two_masses");
+    expect(lines[0]).toBe("mechanism thermal_two_masses, scenario mass1_hotter (default: the start case), edge rules sound, horizon 3 (default), |X0| = 1");
+    // the one boundary edge to equilibrium (above), then nothing drifts
+    expect(rows(lines)).toEqual(["| 0 | 1 | 0 |", "| 1 | 1 | 1 |", "| 2 | 0 | 0 |", "| 3 | 0 | 0 |"]);
+    expect(lines.some((l) => l.startsWith("note"))).toBe(false);
+    expect(lines).toContain("total: 2 distinct episodes, 1 distinct edge");
+    // the same graph as the explicit flags give
+    const explicit = fakeIo();
+    simulateCommand({ ...simulateArgs, mechanism: "thermal_two_masses", scenario: "mass1_hotter", horizon: 3 }, explicit);
+    expect(lines.slice(1)).toEqual(explicit.lines.slice(1));
+  });
+
+  it("mechanics_damper: its start case holds 54,621 episodes, more than 250, so the run starts from the first and says how to take more or narrow", () => {
+    const lines = defaults("mechanics_damper");
+    expect(lines[0]).toBe("mechanism mechanics_damper, scenario moving_toward_wall (default: the start case), edge rules sound, horizon 3 (default), |X0| = 1");
+    expect(lines[1]).toBe(
+      "note: more than 250 episodes match the scenario's case; starting from the first (as --first does). Narrow the start with --initial NAME=VALUE…, or take every match with --max-initial N",
+    );
+    // the same graph as --first --horizon 3 (the golden graph's first two layers, then one more)
+    const first = fakeIo();
+    simulateCommand({ ...simulateArgs, mechanism: "mechanics_damper", scenario: "moving_toward_wall", first: true, horizon: 3 }, first);
+    expect(rows(lines)).toEqual(rows(first.lines));
+    expect(rows(lines).slice(0, 3)).toEqual(["| 0 | 1 | 0 |", "| 1 | 1 | 1 |", "| 2 | 22 | 22 |"]);
+    // beside a machine format the notes go to stderr and stdout is one JSON object
+    const io = fakeIo();
+    simulateCommand({ mechanism: "mechanics_damper", first: false, json: true, limit: 20 }, io);
+    expect(io.lines[0]).toMatch(/^ERR note: more than 250 episodes match/);
+    const g = GraphJson.parse(JSON.parse(io.lines.find((l) => !l.startsWith("ERR "))!));
+    expect([g.scenario, g.horizon, g.initial.length]).toEqual(["moving_toward_wall", 3, 1]);
+  });
+
+  it("mechanics_compare_braking_torque: 81 starting episodes fan out to more than 250, so the default stops before depth 2; rows stream between progress bars", () => {
+    const events: string[] = [];
+    const io = { ...fakeIo(), out: (t: string) => void events.push(t), status: (t: string | null) => void events.push(t === null ? "STATUS CLEAR" : `STATUS ${t}`) };
+    simulateCommand({ mechanism: "mechanics_compare_braking_torque", first: false, json: false, limit: 20 }, io);
+    expect(events[0]).toBe("mechanism mechanics_compare_braking_torque, scenario msl_start (default: the start case), edge rules sound, horizon 3 (default), |X0| = 81");
+    const row0 = events.indexOf("| 0 | 81 | 0 |");
+    const row1 = events.findIndex((l) => l.startsWith("| 1 | "));
+    expect(rows(events)).toHaveLength(2);
+    // depth 1 is computed after its row 0 is printed, with a bar that ends at 81/81 and is cleared before row 1
+    const bars = events.slice(row0 + 1, row1);
+    expect(bars.length).toBeGreaterThanOrEqual(2);
+    expect(bars.at(-2)).toBe("STATUS depth 1 [##############################] 81/81 sources expanded");
+    expect(bars.at(-1)).toBe("STATUS CLEAR");
+    expect(events[row1 + 1]).toMatch(
+      /^note: stopped before depth 2 of the default 3: the graph holds [\d,]+ episodes, more than the 250 a default run expands\. Go deeper with --horizon 2 \(or 3\); narrow the start with --initial NAME=VALUE… or --first$/,
+    );
+    expect(events[row1 + 2]).toBe("");
+    expect(events[row1 + 3]).toMatch(/^total: /);
+    // JSON names the depth reached
+    const j = fakeIo();
+    simulateCommand({ mechanism: "mechanics_compare_braking_torque", first: false, json: true, limit: 20 }, j);
+    const g = GraphJson.parse(JSON.parse(j.lines.find((l) => !l.startsWith("ERR "))!));
+    expect([g.horizon, g.layers.length]).toEqual([1, 2]);
+    expect(j.lines.filter((l) => l.startsWith("ERR note: stopped before depth 2"))).toHaveLength(1);
+  });
+
+  it("explicit limits still hold: --horizon has no budget (a note says a layer is large), --max-initial refuses", () => {
+    const lines = defaults("mechanics_compare_braking_torque", { first: true, horizon: 2 });
+    expect(lines[0]).toBe("mechanism mechanics_compare_braking_torque, scenario msl_start (default: the start case), edge rules sound, horizon 2, |X0| = 1");
+    // after depth 1 the graph holds 256 episodes: a default run would stop, --horizon 2 goes on
+    expect(rows(lines).map((l) => l.split(" | ")[0])).toEqual(["| 0", "| 1", "| 2"]);
+    expect(rows(lines)[1]).toBe("| 1 | 255 | 255 |");
+    // one starting episode: nothing to narrow but the horizon
+    expect(lines).toContain(`note: R_2 holds ${rows(lines)[2].split(" | ")[1]} episodes; fewer with a lower --horizon`);
+    expect(() => defaults("mechanics_damper", { maxInitial: 100 })).toThrow(
+      new InputError("initial episodes: more than 100 initial episodes match; give more cells in the initial spec, raise the limit, or take the first one (--initial SPEC, --max-initial N, --first)"),
+    );
+  });
+
+  it("every catalog mechanism but mechanics_branched_three_mass (about 11 s alone; measured separately) answers with its start case and at least one edge", () => {
+    for (const id of builtinMechanismIds().filter((m) => m !== "mechanics_branched_three_mass")) {
+      const start = builtinMechanism(id)!.scenarios.find((sc) => sc.restrict.length > 0)!.id;
+      const lines = defaults(id);
+      expect(lines[0], id).toMatch(new RegExp(`^mechanism ${id}, scenario ${start} \\(default: the start case\\), edge rules sound, horizon 3 \\(default\\), \\|X0\\| = \\d+$`));
+      expect(rows(lines).length, id).toBeGreaterThanOrEqual(2);
+      expect(lines.find((l) => l.startsWith("total: ")), id).toMatch(/^total: \d+ distinct episodes, \d+ distinct edges?$/);
+      expect(lines.find((l) => l.startsWith("total: ")), id).not.toMatch(/, 0 distinct edges$/);
+    }
+  });
+
+  it("the help states the defaults", () => {
+    const help = runMech("simulate", "--help");
+    expect(help.out).toMatch(/--scenario ID +Scenario id \(default: the start case, the mechanism's first scenario with case restrictions\)\./);
+    expect(help.out).toMatch(/--horizon H +Follow edges to depth H, at most 50 \(default 3, computing a layer only while the graph holds at most 250 episodes; a note says where it stopped\)\./);
+    expect(help.out).toMatch(/--max-initial N +Start from every matching episode, refusing more than N \(default: every one up to 250, else the first one, with a note\)\./);
   });
 });
 

@@ -3,12 +3,14 @@
 import type { MechanismModel } from "../engine/model/model.ts";
 import { multiStateInstances } from "../engine/model/model.ts";
 import { Session, SessionLimitError } from "../engine/episode/session.ts";
-import { reach, ReachLimitError } from "../engine/episode/reach.ts";
-import { type EpisodeSpec, EpisodeSpecError, initialEpisodes, matchingEpisodes, parseEpisodeSpec } from "../engine/episode/initial.ts";
+import { reach, type ReachGraph, ReachLimitError } from "../engine/episode/reach.ts";
+import { type EpisodeSpec, EpisodeSpecError, initialEpisodes, matchingEpisodes, parseEpisodeSpec, startScenario } from "../engine/episode/initial.ts";
 import { mandatoryDepartures, optionalTerminations, terminationGroups } from "../engine/episode/causes.ts";
 import { type EdgeVerdict, explainEdge, isCause } from "../engine/episode/edge_ok.ts";
-import type { Episode } from "../engine/episode/episode.ts";
-import { explanationJson, explanationText, graphDot, graphJson, graphText } from "../engine/episode/render.ts";
+import { type Episode, episodeKey } from "../engine/episode/episode.ts";
+import { explanationJson, explanationText, graphDot, graphJson, graphTextHead, graphTextTail, layerRow } from "../engine/episode/render.ts";
+import { DEFAULT_EXPANSION_BUDGET, DEFAULT_HORIZON } from "../engine/episode/simulate_defaults.ts";
+import { progress } from "./progress.ts";
 import { resolveMechanism } from "./commands.ts";
 import { type Deviation, edgeRules, type RuleProfile, takes } from "../engine/episode/rules.ts";
 import { builtinMechanismIds } from "../catalog/mod.ts";
@@ -21,11 +23,14 @@ export type SimulateFormat = "text" | "json" | "dot";
 
 export interface SimulateArgs {
   mechanism: string;
+  /** Absent: the mechanism's start case (startScenario). */
   scenario?: string;
   initial?: string;
   first: boolean;
-  maxInitial: number;
-  horizon: number;
+  /** Absent: up to DEFAULT_EXPANSION_BUDGET initial episodes, else the first one (never refused). */
+  maxInitial?: number;
+  /** Absent: DEFAULT_HORIZON, each layer computed only while the graph holds at most DEFAULT_EXPANSION_BUDGET episodes. */
+  horizon?: number;
   format?: SimulateFormat;
   json: boolean;
   limit: number;
@@ -47,31 +52,119 @@ function reported<T>(what: string, fn: () => T): T {
   }
 }
 
-/** `mech simulate`: R_0 … R_H and A^{<=H} as text, JSON or Graphviz. */
+const count = (n: number) => n.toLocaleString("en-US");
+
+/**
+ * X0 for `mech simulate`: with --first the first matching episode; with --max-initial N
+ * every match, refused beyond N; by default every match up to the expansion budget,
+ * else the first one, with a note saying how to take more or narrow the start.
+ */
+function simulateStart(model: MechanismModel, scenario: string, spec: EpisodeSpec, args: SimulateArgs, notes: string[]): Episode[] {
+  const what = args.initial === undefined ? "initial episodes" : "--initial";
+  if (args.first || args.maxInitial !== undefined) {
+    return reported(what, () => {
+      try {
+        return initialEpisodes(model, scenario, spec, args.maxInitial ?? 1, args.first);
+      } catch (e) {
+        if (e instanceof EpisodeSpecError && e.message.startsWith("more than")) {
+          throw new EpisodeSpecError(`${e.message} (--initial SPEC, --max-initial N, --first)`);
+        }
+        throw e;
+      }
+    });
+  }
+  const found: Episode[] = [];
+  for (const x of matchingEpisodes(model, scenario, spec)) {
+    if (found.length === DEFAULT_EXPANSION_BUDGET) {
+      notes.push(
+        `note: more than ${count(DEFAULT_EXPANSION_BUDGET)} episodes match the ${args.initial === undefined ? "scenario's case" : "scenario's case and --initial"}; ` +
+          `starting from the first (as --first does). Narrow the start with --initial NAME=VALUE…, or take every match with --max-initial N`,
+      );
+      return found.slice(0, 1);
+    }
+    found.push(x);
+  }
+  if (!found.length) throw new InputError(`${what}: no episode of ${model.id} matches the initial spec under this scenario`);
+  return found;
+}
+
+/**
+ * `mech simulate`: R_0 … R_H and A^{<=H} as text, JSON or Graphviz. The text streams: the
+ * header first, each layer's row as soon as the layer is complete (a progress bar on a
+ * terminal while it is computed), then the rest. Without --horizon the graph is followed
+ * to DEFAULT_HORIZON while it holds at most DEFAULT_EXPANSION_BUDGET episodes.
+ */
 export function simulateCommand(args: SimulateArgs, io: Io): void {
   if (args.json && args.format !== undefined && args.format !== "json") throw new InputError(`--json conflicts with --format ${args.format}`);
-  if (!Number.isInteger(args.horizon) || args.horizon < 0 || args.horizon > MAX_HORIZON) {
-    throw new InputError(`--horizon must be an integer from 0 to ${MAX_HORIZON}, got ${args.horizon}`);
+  const horizon = args.horizon ?? DEFAULT_HORIZON;
+  if (!Number.isInteger(horizon) || horizon < 0 || horizon > MAX_HORIZON) {
+    throw new InputError(`--horizon must be an integer from 0 to ${MAX_HORIZON}, got ${horizon}`);
   }
   const format: SimulateFormat = args.json ? "json" : args.format ?? "text";
   const model = resolveMechanism(args.mechanism, io);
-  const session = new Session(model, args.scenario, { rules: rulesOf(args) });
+  const session = new Session(model, args.scenario ?? startScenario(model).id, { rules: rulesOf(args) });
   const scenario = session.scenario.id;
+  const rules = session.rules.name;
   const spec = reported("--initial", () => parseEpisodeSpec(model, args.initial ?? ""));
-  const x0 = reported(args.initial === undefined ? "initial episodes" : "--initial", () => {
-    try {
-      return initialEpisodes(model, scenario, spec, args.maxInitial, args.first);
-    } catch (e) {
-      if (e instanceof EpisodeSpecError && e.message.startsWith("more than")) {
-        throw new EpisodeSpecError(`${e.message} (--initial SPEC, --max-initial N, --first)`);
-      }
-      throw e;
-    }
-  });
-  const graph = reported("simulate", () => reach(session, x0, args.horizon));
-  if (format === "json") io.out(JSON.stringify(graphJson(model, scenario, session.rules.name, args.horizon, graph)));
-  else if (format === "dot") for (const l of graphDot(model, scenario, session.rules.name, args.horizon, graph)) io.out(l);
-  else for (const l of graphText(model, scenario, session.rules.name, args.horizon, graph, { limit: args.limit })) io.out(l);
+  // notes go with the text, or to stderr beside a machine format
+  const notes: string[] = [];
+  const x0 = simulateStart(model, scenario, spec, args, notes);
+  const text = format === "text";
+  const note = (l: string) => (text ? io.out(l) : io.err(l));
+  if (text) {
+    const head = graphTextHead(
+      model,
+      args.scenario === undefined ? `${scenario} (default: the start case)` : scenario,
+      rules,
+      args.horizon === undefined ? `${horizon} (default)` : horizon,
+      new Set(x0.map((x) => episodeKey(model, x))).size,
+      notes,
+    );
+    for (const l of head) io.out(l);
+  } else for (const l of notes) io.err(l);
+  // a progress bar on a terminal while a layer is computed, redrawn at most ten times a second
+  let bar: ReturnType<typeof progress> | null = null, drawn = 0;
+  const graph = reported("simulate", () =>
+    reach(session, x0, horizon, {
+      expansionBudget: args.horizon === undefined ? DEFAULT_EXPANSION_BUDGET : undefined,
+      onSource: io.status
+        ? (done, total, depth) => {
+          const now = Date.now();
+          if (done < total && now - drawn < 100) return;
+          drawn = now;
+          (bar ??= progress(io, `depth ${depth}`, total)).update(done, `sources expanded`);
+        }
+        : undefined,
+      onLayer: (layer) => {
+        if (bar) bar.finish(), bar = null;
+        if (text) io.out(layerRow(layer));
+      },
+    })
+  );
+  for (const l of simulateNotes(graph, horizon)) note(l);
+  const reached = graph.layers.length - 1;
+  if (format === "json") io.out(JSON.stringify(graphJson(model, scenario, rules, reached, graph)));
+  else if (format === "dot") for (const l of graphDot(model, scenario, rules, reached, graph)) io.out(l);
+  else for (const l of graphTextTail(model, graph, { limit: args.limit })) io.out(l);
+}
+
+/**
+ * What a large graph says after its layers: where the default horizon stopped, or that
+ * a layer holds more episodes than a default run expands; with the flags that go on or
+ * narrow (--first only when more than one episode starts).
+ */
+function simulateNotes(graph: ReachGraph, horizon: number): string[] {
+  const narrow = graph.layers[0].episodes.length > 1 ? "narrow the start with --initial NAME=VALUE… or --first" : "";
+  if (graph.stopped) {
+    const { depth, episodes } = graph.stopped;
+    return [
+      `note: stopped before depth ${depth} of the default ${horizon}: the graph holds ${count(episodes)} episodes, more than the ${count(DEFAULT_EXPANSION_BUDGET)} a default run expands. ` +
+        `Go deeper with --horizon ${depth}${depth < horizon ? ` (or ${horizon})` : ""}${narrow && `; ${narrow}`}`,
+    ];
+  }
+  const largest = graph.layers.reduce((a, l) => (l.episodes.length > a.episodes.length ? l : a));
+  if (largest.episodes.length <= DEFAULT_EXPANSION_BUDGET) return [];
+  return [`note: R_${largest.depth} holds ${count(largest.episodes.length)} episodes; fewer with a lower --horizon${narrow && `, or ${narrow}`}`];
 }
 
 export interface ExplainEdgeArgs {

@@ -4,7 +4,7 @@ import { argument, command, constant, option } from "@optique/core/primitives";
 import { object, or } from "@optique/core/constructs";
 import { multiple, optional, withDefault } from "@optique/core/modifiers";
 import { choice, float, integer, string } from "@optique/core/valueparser";
-import { message } from "@optique/core/message";
+import { message, text } from "@optique/core/message";
 // Each command's code is imported when that command runs (a static import of every
 // command loads mujoco-js, openai and vega before parsing the arguments): the parser
 // needs only the defaults it shows in the help.
@@ -16,6 +16,7 @@ import { RunError } from "../engine/eval/run_error.ts";
 import { SelectionError } from "../engine/eval/items.ts";
 import { InputError, type Io } from "./io.ts";
 import { DEFAULT_PROFILE, type Deviation, DEVIATIONS, RULE_PROFILES } from "../engine/episode/rule_names.ts";
+import { DEFAULT_EXPANSION_BUDGET, DEFAULT_HORIZON } from "../engine/episode/simulate_defaults.ts";
 import { ModelError } from "../engine/model/issues.ts";
 import { CompileError } from "../engine/compile/compile.ts";
 import { SolveError } from "../engine/solve/solver.ts";
@@ -69,19 +70,21 @@ const parser = or(
   command("simulate", object({
     cmd: constant("simulate" as const),
     mechanism: mechanismArg,
-    scenario,
+    scenario: optional(option("--scenario", string({ metavar: "ID" }), {
+      description: message`Scenario id (default: the start case, the mechanism's first scenario with case restrictions).`,
+    })),
     rules,
     revert,
     initial: optional(option("--initial", string({ metavar: "SPEC" }), {
       description: message`Restrict the initial episodes further: NAME=VALUE items (a component and its state, a variable and its cell or cells joined by |).`,
     })),
     first: option("--first", { description: message`Start from the first matching episode only.` }),
-    maxInitial: withDefault(option("--max-initial", integer({ min: 1, metavar: "N" }), {
-      description: message`Refuse more than N initial episodes (default 1000).`,
-    }), 1000),
-    horizon: withDefault(option("--horizon", integer({ min: 0, max: MAX_HORIZON, metavar: "H" }), {
-      description: message`Follow edges to depth H (default 1, at most 50).`,
-    }), 1),
+    maxInitial: optional(option("--max-initial", integer({ min: 1, metavar: "N" }), {
+      description: message`Start from every matching episode, refusing more than N (default: every one up to ${text(String(DEFAULT_EXPANSION_BUDGET))}, else the first one, with a note).`,
+    })),
+    horizon: optional(option("--horizon", integer({ min: 0, max: MAX_HORIZON, metavar: "H" }), {
+      description: message`Follow edges to depth H, at most ${text(String(MAX_HORIZON))} (default ${text(String(DEFAULT_HORIZON))}, computing a layer only while the graph holds at most ${text(String(DEFAULT_EXPANSION_BUDGET))} episodes; a note says where it stopped).`,
+    })),
     format: optional(option("--format", choice(["text", "json", "dot"] as const, { metavar: "FORMAT" }), {
       description: message`text (default), json (the machine format) or dot (Graphviz).`,
     })),
