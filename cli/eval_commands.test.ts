@@ -6,6 +6,7 @@ import { completion, httpError, type Loopback, startLoopback } from "../engine/l
 import { userMessage, writeSmallBenchmark } from "../engine/eval/eval.test_support.ts";
 import type { EvalItem } from "../engine/eval/items.ts";
 import { spawnMech } from "./test_support.ts";
+import { BINARY_PERMISSIONS } from "./compile.ts";
 
 let tasks: string;
 let items: EvalItem[];
@@ -17,6 +18,15 @@ const recordsOf = (dir: string) => readFileSync(join(dir, "records.jsonl"), "utf
 beforeAll(() => {
   ({ dir: tasks, items } = writeSmallBenchmark());
   for (const it of items) byPrompt.set(it.prompt, it);
+});
+
+describe("mech eval with the compiled binary's permissions", () => {
+  it("an --api-key-env the binary may not read is a clear input error, exit 2, nothing sent", async () => {
+    const out = join(scratch(), "denied");
+    const r = await spawnMech(["eval", "--tasks", tasks, "--model", "m", "--base-url", "http://127.0.0.1:9/v1", "--api-key-env", "OTHER_KEY", "--out", out], { OTHER_KEY: "k" }, BINARY_PERMISSIONS).done;
+    expect(r.code).toBe(2);
+    expect(r.err).toBe("mech: cannot read the environment variable OTHER_KEY: not granted to this program (the compiled binary reads only names starting with OPENAI_ or MECHBENCH_); put the value in such a variable and name that one\n");
+  });
 });
 
 describe("mech eval with the in-process baselines", () => {

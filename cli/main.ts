@@ -11,15 +11,9 @@ import { message, text } from "@optique/core/message";
 import { DEFAULT_PARSER_PORT, DEFAULT_TASKS_DIR, MAX_HORIZON } from "./defaults.ts";
 import { DEFAULT_MAX_PROMPT_TOKENS, DEFAULT_PER_LEVEL, DEFAULT_SEED } from "../engine/tasks/defaults.ts";
 import { BOOTSTRAP_REPLICATES, DEFAULT_RATE_LIMIT_ATTEMPTS } from "../engine/eval/defaults.ts";
-import { StoreError } from "../engine/tasks/store_error.ts";
-import { RunError } from "../engine/eval/run_error.ts";
-import { SelectionError } from "../engine/eval/items.ts";
 import { InputError, type Io } from "./io.ts";
 import { DEFAULT_PROFILE, type Deviation, DEVIATIONS, RULE_PROFILES } from "../engine/episode/rule_names.ts";
 import { DEFAULT_EXPANSION_BUDGET, DEFAULT_HORIZON } from "../engine/episode/simulate_defaults.ts";
-import { ModelError } from "../engine/model/issues.ts";
-import { CompileError } from "../engine/compile/compile.ts";
-import { SolveError } from "../engine/solve/solver.ts";
 
 // multiple() already yields [] when the option is absent (and a withDefault around it
 // would bracket the usage twice)
@@ -379,7 +373,7 @@ async function main(): Promise<number> {
       case "physment exec":
         return await (await import("./physment_commands.ts")).physmentExecCommand(args, io);
       case "physment run":
-        return await (await import("./physment_commands.ts")).physmentRunCommand(args, io, (name) => Deno.env.get(name), listJsonl);
+        return await (await import("./physment_commands.ts")).physmentRunCommand(args, io, readEnv, listJsonl);
       case "physment verify":
         return await (await import("./physment_commands.ts")).physmentVerifyCommand(args, io);
       case "physment score":
@@ -389,7 +383,7 @@ async function main(): Promise<number> {
       case "generate":
         return (await import("./tasks_commands.ts")).generateCommand(args, io);
       case "eval":
-        return await (await import("./eval_commands.ts")).evalCommand(args, io, { env: (name) => Deno.env.get(name) });
+        return await (await import("./eval_commands.ts")).evalCommand(args, io, { env: readEnv });
       case "eval score":
         return (await import("./eval_commands.ts")).evalScoreCommand(args, io);
       case "eval report":
@@ -415,17 +409,50 @@ async function main(): Promise<number> {
     }
     return 0;
   } catch (e) {
-    if (e instanceof ModelError || e instanceof InputError || e instanceof CompileError || e instanceof StoreError || e instanceof RunError || e instanceof SelectionError) {
-      io.err(`mech: ${e.message}`);
-      return 2;
-    }
-    if (e instanceof SolveError) {
-      io.err(`mech: ${e.message}`);
-      return 1;
-    }
-    if (e instanceof Error && e.name === "BrokenPipe") return 0;
-    io.err(`mech: internal error: ${e instanceof Error ? e.message : String(e)}`);
+    return await report(e);
+  }
+}
+
+/**
+ * Exit code for an error a command threw, after printing it. The error classes are
+ * imported here, not at the top: a command that threw one has loaded its module
+ * already, and start-up does not pay for modules a command may never touch.
+ */
+async function report(e: unknown): Promise<number> {
+  const [{ ModelError }, { CompileError }, { SolveError }, { StoreError }, { RunError }, { SelectionError }] = await Promise.all([
+    import("../engine/model/issues.ts"),
+    import("../engine/compile/compile.ts"),
+    import("../engine/solve/solver.ts"),
+    import("../engine/tasks/store_error.ts"),
+    import("../engine/eval/run_error.ts"),
+    import("../engine/eval/items.ts"),
+  ]);
+  if (e instanceof ModelError || e instanceof InputError || e instanceof CompileError || e instanceof StoreError || e instanceof RunError || e instanceof SelectionError) {
+    io.err(`mech: ${e.message}`);
+    return 2;
+  }
+  if (e instanceof SolveError) {
+    io.err(`mech: ${e.message}`);
     return 1;
+  }
+  if (e instanceof Error && e.name === "BrokenPipe") return 0;
+  io.err(`mech: internal error: ${e instanceof Error ? e.message : String(e)}`);
+  return 1;
+}
+
+/**
+ * An environment variable, or undefined. The compiled binary may read only the
+ * variables it was granted (README, "A single binary"); asking for another is the
+ * user's input (--api-key-env), so it gets a clear error rather than an internal one.
+ */
+function readEnv(name: string): string | undefined {
+  try {
+    return Deno.env.get(name);
+  } catch (e) {
+    if (e instanceof Deno.errors.NotCapable || e instanceof Deno.errors.PermissionDenied) {
+      throw new InputError(`cannot read the environment variable ${name}: not granted to this program (the compiled binary reads only names starting with OPENAI_ or MECHBENCH_); put the value in such a variable and name that one`);
+    }
+    throw e;
   }
 }
 

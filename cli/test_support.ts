@@ -45,10 +45,11 @@ export const MECH_TASK_PERMISSIONS = ["--allow-read", "--allow-write", "--allow-
 
 /**
  * Starts `mech ARGS…` under Deno without waiting (for tests that serve the child over loopback
- * from this process, or kill it); `done` resolves with its exit code and output.
+ * from this process, or kill it); `done` resolves with its exit code and output. The
+ * permissions default to those of `deno task mech`.
  */
-export function spawnMech(args: string[], env: Record<string, string> = {}): { child: ChildProcess; done: Promise<{ code: number | null; signal: string | null; out: string; err: string }>; stdout: () => string } {
-  const child = spawn(deno, ["run", ...MECH_TASK_PERMISSIONS, "cli/main.ts", ...args], { cwd: root, env: { ...process.env, NO_COLOR: "1", ...env } });
+export function spawnMech(args: string[], env: Record<string, string> = {}, permissions: readonly string[] = MECH_TASK_PERMISSIONS): { child: ChildProcess; done: Promise<{ code: number | null; signal: string | null; out: string; err: string }>; stdout: () => string } {
+  const child = spawn(deno, ["run", ...permissions, "cli/main.ts", ...args], { cwd: root, env: { ...process.env, NO_COLOR: "1", ...env } });
   let out = "", err = "";
   child.stdout!.on("data", (d) => (out += d));
   child.stderr!.on("data", (d) => (err += d));
