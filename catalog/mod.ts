@@ -29,6 +29,34 @@ export function builtinMechanismIds(): string[] {
   return MECHANISM_FILES.map(idOf);
 }
 
+/** What `mech list` shows of a built-in mechanism. */
+export interface MechanismSummary {
+  id: string;
+  title: string;
+  scenarios: string[];
+  /** |S|: the product of the components' numbers of local states. */
+  compositeStates: number;
+}
+
+/**
+ * Every built-in mechanism's summary, read from its file and the library's type
+ * tables without resolving the model (resolving all 18 takes most of `mech list`'s
+ * time). The built-in files are validated by the catalog's tests; a test keeps these
+ * summaries equal to the resolved models'.
+ */
+export function builtinSummaries(): MechanismSummary[] {
+  const lib = builtinLibrary();
+  return MECHANISM_FILES.map((f) => {
+    const m = f.data as { id: string; title?: string; components: { type: string }[]; scenarios: { id: string }[] };
+    return {
+      id: m.id,
+      title: m.title ?? "",
+      scenarios: m.scenarios.map((s) => s.id),
+      compositeStates: m.components.reduce((n, c) => n * lib.get(c.type)!.table.states.length, 1),
+    };
+  });
+}
+
 /** A built-in mechanism by id, or undefined. */
 export function builtinMechanism(id: string): MechanismModel | undefined {
   const f = MECHANISM_FILES.find((m) => idOf(m) === id);

@@ -1,5 +1,5 @@
 // The CLI's commands as plain functions over an Io: parse has happened, print here.
-import { builtinLibrary, builtinMechanism, builtinMechanismIds } from "../catalog/mod.ts";
+import { builtinLibrary, builtinMechanism, builtinMechanismIds, builtinSummaries } from "../catalog/mod.ts";
 import { loadMechanism } from "../engine/model/load_mechanism.ts";
 import { parseJsonText } from "../engine/model/json_text.ts";
 import { ModelError, oneOf } from "../engine/model/issues.ts";
@@ -198,10 +198,7 @@ export function runCommand(args: { json: boolean }, io: Io): void {
 }
 
 export function listCommand(io: Io): void {
-  for (const id of builtinMechanismIds()) {
-    const m = builtinMechanism(id)!;
-    io.out(`${id}\t${countCompositeStates(m)} states\t${m.scenarios.map((s) => s.id).join(",")}\t${m.title ?? ""}`);
-  }
+  for (const m of builtinSummaries()) io.out(`${m.id}\t${m.compositeStates} states\t${m.scenarios.join(",")}\t${m.title}`);
 }
 
 export function validateCommand(files: readonly string[], io: Io): void {

@@ -39,6 +39,19 @@ describe("mech (end to end)", () => {
 });
 
 describe("help", () => {
+  it("the top-level help lists the commands one line each; help, completion and usage errors still go through @optique/run", () => {
+    const help = mech("--help");
+    expect(help.code).toBe(0);
+    expect(help.out.split("\n").slice(0, 2)).toEqual(["Mechbench: exact qualitative simulation and mechanistic-reasoning benchmarks.", "Usage: mech COMMAND [ARG...]"]);
+    expect(help.out).toMatch(/\n {2}simulate {2,}The bounded episode graph/);
+    expect(help.out.trimEnd().split("\n").at(-1)).toBe("Run mech COMMAND --help for a command's usage and options.");
+    expect(mech("help", "list").out).toContain("Usage: mech list");
+    const bash = mech("completion", "bash");
+    expect(bash.code).toBe(0);
+    expect(bash.out).toContain("mech");
+    // a value that looks like a meta argument takes the @optique/run path and parses the same
+    expect(mech("list", "--help").out).toContain("Usage: mech list");
+  });
   it("usage lines bracket repeatable options once, and enumerated options list their values", () => {
     const solve = mech("solve", "--help");
     expect(solve.code).toBe(0);

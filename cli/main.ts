@@ -1,5 +1,5 @@
 // mech: the command-line interface. Parses arguments, calls the engine, prints.
-import { run } from "@optique/run";
+import { parseSync } from "@optique/core/parser";
 import { argument, command, constant, option } from "@optique/core/primitives";
 import { object, or } from "@optique/core/constructs";
 import { multiple, optional, withDefault } from "@optique/core/modifiers";
@@ -334,14 +334,41 @@ function writeAll(w: { writeSync(p: Uint8Array): number }, text: string): void {
   while (data.length) data = data.subarray(w.writeSync(data));
 }
 
-async function main(): Promise<number> {
-  const args = run(parser, {
+// Arguments that ask @optique/run for help or completion rather than a command.
+const META_ARGS = new Set(["--help", "-h", "help", "--completion", "completion"]);
+
+/**
+ * The parsed command. Arguments that parse as a command are taken straight from
+ * @optique/core's parser; help, completion and every parse error go through
+ * @optique/run, which prints them and exits. @optique/run is imported only then: it
+ * loads Node's fs, path and process modules, which cost Deno about 50 ms at start-up
+ * (bench/startup_bench.ts).
+ */
+async function parseArgs(argv: readonly string[]) {
+  if (!argv.some((a) => META_ARGS.has(a))) {
+    const parsed = parseSync(parser, argv);
+    if (parsed.success) return parsed.value;
+  }
+  const { run } = await import("@optique/run");
+  return run(parser, {
     programName: "mech",
+    args: argv,
     help: "both",
     completion: "both",
     errorExitCode: 2,
+    // The top-level help lists the commands with one line each; `mech COMMAND --help`
+    // shows a command's full usage (every command's usage here was 30 long lines).
+    usageLine: [
+      { type: "argument", metavar: "COMMAND" },
+      { type: "multiple", terms: [{ type: "argument", metavar: "ARG" }], min: 0 },
+    ],
     brief: message`Mechbench: exact qualitative simulation and mechanistic-reasoning benchmarks.`,
+    footer: message`Run mech COMMAND --help for a command's usage and options.`,
   });
+}
+
+async function main(): Promise<number> {
+  const args = await parseArgs(Deno.args);
   try {
     switch (args.cmd) {
       case "run":
