@@ -334,13 +334,20 @@ describe("mech explain-edge", () => {
   });
 
   it("an ambiguous --from says how many match and what still varies; --first takes the first", () => {
-    const r = runMech("explain-edge", "thermal_two_masses", "--from", "", "--to", "");
+    const r = runMech("explain-edge", "thermal_two_masses", "--scenario", "base", "--from", "", "--to", "");
     expect(r.code, r.err).toBe(2);
     expect(r.err).toMatch(/^mech: --from: 3 episodes of the scenario's case match; still varying: mass1 \(COOLING\|STEADY\|HEATING\), mass2 \(COOLING\|STEADY\|HEATING\), conduction \(REVERSE_HEAT_FLOW\|NO_HEAT_FLOW\|FORWARD_HEAT_FLOW\), /);
     expect(r.err).toContain("--first");
     const io = fakeIo();
-    expect(explainEdgeCommand({ mechanism: "thermal_two_masses", from: "", first: true, to: "", json: false }, io)).toBe(1);
+    expect(explainEdgeCommand({ mechanism: "thermal_two_masses", scenario: "base", from: "", first: true, to: "", json: false }, io)).toBe(1);
     expect(io.lines.at(-1)).toMatch(/^the candidate equals the source/);
+  });
+
+  it("defaults to the start case, as simulate does: one episode of mass1_hotter matches an empty --from", () => {
+    const io = fakeIo();
+    expect(explainEdgeCommand({ mechanism: "thermal_two_masses", from: "", first: false, to: "", json: false }, io)).toBe(1);
+    expect(io.lines[0]).toBe("mechanism thermal_two_masses, scenario mass1_hotter, edge rules sound");
+    expect(io.lines[1]).toBe("from: COOLING|HEATING|FORWARD_HEAT_FLOW");
   });
 
   it("bad --to: one cell per variable, known names; exit 2", () => {

@@ -257,7 +257,7 @@ function verdicts(session: Session, x: Episode, y: Episode): { verdicts: EdgeVer
  */
 export function explainEdgeCommand(args: ExplainEdgeArgs, io: Io): number {
   const model = resolveMechanism(args.mechanism, io);
-  const session = new Session(model, args.scenario, { rules: rulesOf(args) });
+  const session = new Session(model, args.scenario ?? startScenario(model).id, { rules: rulesOf(args) });
   const scenario = session.scenario.id;
   const fromSpec = reported("--from", () => parseEpisodeSpec(model, args.from));
   const toSpec = reported("--to", () => parseEpisodeSpec(model, args.to));

@@ -23,6 +23,10 @@ const state = multiple(option("--state", string({ metavar: "COMP=STATE" }), {
 const scenario = optional(option("--scenario", string({ metavar: "ID" }), {
   description: message`Scenario id (default: the mechanism's first scenario).`,
 }));
+// The episode-graph commands start where the mechanism's start case puts them.
+const startCase = optional(option("--scenario", string({ metavar: "ID" }), {
+  description: message`Scenario id (default: the start case, the mechanism's first scenario with case restrictions).`,
+}));
 const json = option("--json", { description: message`One JSON object per line.` });
 const rules = withDefault(option("--rules", choice(RULE_PROFILES, { metavar: "PROFILE" }), {
   description: message`Edge-rule profile: sound (default; the amended readings the numerical runs need) or paper (every A.4 clause as the paper words it). See docs/semantics.md §13.10.`,
@@ -64,9 +68,7 @@ const parser = or(
   command("simulate", object({
     cmd: constant("simulate" as const),
     mechanism: mechanismArg,
-    scenario: optional(option("--scenario", string({ metavar: "ID" }), {
-      description: message`Scenario id (default: the start case, the mechanism's first scenario with case restrictions).`,
-    })),
+    scenario: startCase,
     rules,
     revert,
     initial: optional(option("--initial", string({ metavar: "SPEC" }), {
@@ -92,7 +94,7 @@ const parser = or(
   command("explain-edge", object({
     cmd: constant("explain-edge" as const),
     mechanism: mechanismArg,
-    scenario,
+    scenario: startCase,
     rules,
     revert,
     from: option("--from", string({ metavar: "SPEC" }), {
