@@ -79,6 +79,34 @@ describe("time and free fall", () => {
     w.step(0.5);
     expect(Math.abs(w.acceleration(b).linear[2])).toBeLessThan(0.05);
   });
+
+  test("a body welded to the world (no joint up its chain) has zero acceleration; a jointless body on a moving one shares its motion", async () => {
+    const w = await make(mjcf(
+      `    <body name="object_1" pos="0 0 0"><geom type="plane" size="5 5 0.1"/></body>
+    <body name="object_2" pos="0 0 2">
+      <geom type="box" size="0.1 0.1 0.1"/>
+      <body name="object_3" pos="0 0 -0.5"><geom type="sphere" size="0.05"/></body>
+    </body>
+${sphere(4, "3 0 5", { extra: "" })}
+    <body name="object_5" pos="3 0 5.5"><joint type="free"/><geom type="sphere" size="0.05"/>
+      <body name="object_6" pos="0 0 0.2"><geom type="sphere" size="0.05"/></body>
+    </body>`,
+      { gravity: `0 0 -${G}` },
+    ));
+    // a floor, a fixed block, and a sphere fixed to the block: nothing moves
+    for (const id of ["object_1", "object_2", "object_3"]) {
+      const o = obj(w, id);
+      expect(w.mobility(o)).toBe("static");
+      expect(w.acceleration(o)).toEqual({ linear: [0, 0, 0], angular: [0, 0, 0] });
+      expect(w.comAcceleration(o)).toEqual([0, 0, 0]);
+    }
+    w.step(0.1);
+    for (const id of ["object_1", "object_2", "object_3"]) expect(w.comAcceleration(obj(w, id))).toEqual([0, 0, 0]);
+    // a body carried by a free one falls with it
+    expect(w.mobility(obj(w, "object_6"))).toBe("carried");
+    expect(w.acceleration(obj(w, "object_6")).linear[2]).toBeCloseTo(-G, 9);
+    expect(w.comAcceleration(obj(w, "object_6"))[2]).toBeCloseTo(-G, 9);
+  });
 });
 
 describe("applied forces and torques", () => {

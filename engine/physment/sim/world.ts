@@ -348,11 +348,14 @@ export class World {
    * Acceleration of the body-frame origin (linear) and angular acceleration, world frame,
    * at the current state under the current applied forces: MuJoCo's cacc (from
    * mj_rnePostConstraint, contact and constraint forces included) with the gravity offset
-   * it carries removed, so a body in free fall reads (0, 0, −g).
+   * it carries removed, so a body in free fall reads (0, 0, −g). A body welded to the world
+   * (no joint anywhere up its chain: floors, ramps, fixed pulleys) cannot move and reads 0;
+   * MuJoCo leaves its cacc at zero, which the gravity correction would turn into −g.
    */
   acceleration(o: WorldObject): { linear: Vec3; angular: Vec3 } {
     this.ensureAcc();
     const b = this.bid(o);
+    if (this.fixedToWorld(b)) return { linear: [0, 0, 0], angular: [0, 0, 0] };
     this.mj.mj_objectAcceleration(this.model, this.data, OBJ_XBODY, b, this.buf.GetView(), 0);
     const a = this.buf.GetView() as Float64Array;
     const acc = { angular: [a[0], a[1], a[2]] as Vec3, linear: [a[3], a[4], a[5]] as Vec3 };
@@ -364,9 +367,15 @@ export class World {
   comAcceleration(o: WorldObject): Vec3 {
     this.ensureAcc();
     const b = this.bid(o);
+    if (this.fixedToWorld(b)) return [0, 0, 0];
     this.mj.mj_objectAcceleration(this.model, this.data, OBJ.BODY, b, this.buf.GetView(), 0);
     const a = this.buf.GetView() as Float64Array;
     return add([a[3], a[4], a[5]], this.gravity());
+  }
+
+  /** Whether the body is welded to the world: no joint between it and the world body. */
+  private fixedToWorld(b: number): boolean {
+    return this.model.body_weldid[b] === 0;
   }
 
   /** Gravity vector of the scene (m/s²). */

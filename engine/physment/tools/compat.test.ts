@@ -104,6 +104,19 @@ describe.skipIf(!PUBLISHED_SCENES_PRESENT)("the 105 published scenes", () => {
     expect(tb9.call({ tool: "get_parameters", parameters: { object_id: 2 } }).result).toMatchObject({ spring_constant: 50 });
     w9.dispose();
 
+    // Bodies welded to the world: scene 9's anchor, scene 10's pulley and string (no joint).
+    for (const [n, ids] of [[9, ["object_1"]], [10, ["object_1", "object_2"]]] as const) {
+      const w = await World.create(await published(n));
+      const tb = makeToolBox(w);
+      for (const id of ids) {
+        expect(tb.call({ tool: "get_acceleration", parameters: { object_id: id } }).result).toEqual({ x: 0, y: 0, z: 0 });
+        expect(tb.call({ tool: "compute_force", parameters: { object_id: id, mass: 1.5 } }).result).toEqual({ x: 0, y: 0, z: 0 });
+      }
+      tb.call({ tool: "step", parameters: { duration: 0.2 } });
+      for (const id of ids) expect(tb.call({ tool: "get_acceleration", parameters: { object_id: id } }).result).toEqual({ x: 0, y: 0, z: 0 });
+      w.dispose();
+    }
+
     // Scene 103's disk: a 20 N·m torque for 0.2 s gives ω = τt/I and ½Iω² (I = ½mr²).
     const w103 = await World.create(s103);
     const tb103 = makeToolBox(w103);

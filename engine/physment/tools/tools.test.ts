@@ -4,7 +4,8 @@ import { afterEach, describe, expect, test } from "vitest";
 import type { ToolBox, ToolResult } from "../protocol.ts";
 import { mjcf, sphere, worldOf } from "../sim/fixtures.test_support.ts";
 import type { ObjectSpec } from "../sim/fixtures.test_support.ts";
-import type { World } from "../sim/world.ts";
+import { World } from "../sim/world.ts";
+import { builtinScene } from "../../../scenes/mod.ts";
 import { makeToolBox, TOOL_SPECS, TOOLS } from "./toolbox.ts";
 
 const G = 9.81;
@@ -117,6 +118,20 @@ describe("forces, energy and momentum", () => {
     expect((ok(tb, "get_velocity", { object_id: 2 }).velocity as number[])[1]).toBeCloseTo(3 / m, 9);
     expect(ok(tb, "compute_force", { object_id: 2, mass: m }).y).toBeCloseTo(0, 9); // removed after its duration
     expect(w.time).toBeCloseTo(2, 12);
+  });
+
+  test("a body welded to the world (scenes/Scene7's floor) has zero acceleration and zero net force", async () => {
+    const scene = await builtinScene(7);
+    const w = await World.create(scene);
+    worlds.push(w);
+    const tb = makeToolBox(w);
+    for (let i = 0; i < 2; i++) {
+      expect(ok(tb, "get_acceleration", { object_id: "object_2" })).toEqual({ x: 0, y: 0, z: 0 });
+      expect(ok(tb, "compute_force", { object_id: "object_2", mass: 2 })).toEqual({ x: 0, y: 0, z: 0 });
+      ok(tb, "step", { duration: 0.1 });
+    }
+    // the falling ball still reads −g
+    expect(ok(tb, "get_acceleration", { object_id: "object_1" }).z).toBeCloseTo(-G, 9);
   });
 
   test("kinetic, potential and rotational energy, momentum, angular momentum and get_torque against hand values", async () => {
