@@ -4,6 +4,7 @@ import { DROPPED_BALL, PUSHED_BOX, SPHERE_ON_RAMP, WORKED_EXAMPLES } from "./exa
 import { buildPrompt, renderToolDoc, SceneInfo } from "./prompt.ts";
 import { extractCalls } from "./protocols.ts";
 import { FAKE_SCENE, FAKE_SPECS } from "./test_support.ts";
+import { TOOL_SPECS } from "../tools/toolbox.ts";
 
 const base = { scene: FAKE_SCENE, specs: FAKE_SPECS, budget: 7 } as const;
 
@@ -68,6 +69,16 @@ describe("buildPrompt", () => {
     expect(SceneInfo.safeParse({ ...FAKE_SCENE, permissions: { "9": { body_pos: true } } }).success).toBe(false);
     expect(SceneInfo.safeParse({ ...FAKE_SCENE, objects: [{ id: 1, name: "a" }, { id: 1, name: "b" }] }).success)
       .toBe(false);
+  });
+
+  it("renders a union inside an array with parentheses (the answer tool's list of strings or numbers)", () => {
+    const spec = TOOL_SPECS.find((s) => s.name === "answer")!;
+    expect(renderToolDoc(spec)).toMatch(/^- answer\(answer: string \| number \| \(string \| number\)\[\]\): /);
+    expect(renderToolDoc({
+      name: "t",
+      description: "d",
+      parameters: { type: "object", properties: { v: { type: "array", items: { type: ["number", "null"] }, minItems: 2, maxItems: 2 } } },
+    })).toBe("- t(v?: [number | null, number | null]): d");
   });
 
   it("renders an unfamiliar schema without failing", () => {

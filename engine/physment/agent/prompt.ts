@@ -156,7 +156,9 @@ function typeName(p: Record<string, unknown>): string {
     const items = p.items as Record<string, unknown> | undefined;
     const n = typeof p.minItems === "number" && p.minItems === p.maxItems ? p.minItems : undefined;
     const inner = items ? typeName(items) : "any";
-    return n !== undefined ? `[${Array(n).fill(inner).join(", ")}]` : `${inner}[]`;
+    if (n !== undefined) return `[${Array(n).fill(inner).join(", ")}]`;
+    // A union's element type needs parentheses: (string | number)[], not string | number[].
+    return inner.includes(" | ") ? `(${inner})[]` : `${inner}[]`;
   }
   if (t === "integer") return "integer";
   return typeof t === "string" ? t : "any";
