@@ -128,6 +128,35 @@ describe("mech physment", () => {
     expect(() => scoreDirectory(drop.out, undefined, drop.io, () => drop.files)).toThrow(/scenes\/Scene101\/scene101\.json; it was run on other scenes/);
   });
 
+  it("score and report: a transcript cut off mid-write (or empty) is unfinished, left out with a warning naming it; the rest is scored", async () => {
+    const { out, io } = await scriptedDropRun("run-torn");
+    const finished = readText(join(out, "101__scripted__b5__zero-shot__function.jsonl"));
+    // a run killed while writing a line: the last line has no newline and is cut in half
+    const lines = finished.trimEnd().split("\n");
+    const torn = join(out, "101__scripted__b15__zero-shot__function.jsonl");
+    writeFileSync(torn, lines.slice(0, 4).join("\n") + "\n" + lines[4].slice(0, 25));
+    // killed between creating the file and writing its header
+    const empty = join(out, "101__scripted__b20__zero-shot__function.jsonl");
+    writeFileSync(empty, "");
+    const files = readdirSync(out);
+    expect(scoreDirectory(out, join(root, "scenes"), io, () => files)).toBe(0);
+    const text = io.lines.join("\n");
+    expect(text).toContain("| scripted | zero-shot/function | all | all | 2 | 1.000 |");
+    expect(text).toContain(`ERR mech: ${torn}:5: unfinished (the last line was cut off (the run stopped while writing it)); left out`);
+    expect(text).toContain(`ERR mech: ${empty}: unfinished (empty: the run stopped before writing its header); left out`);
+    expect(text).toContain("2 unfinished transcript(s) left out (run again to finish them)");
+    const report = fileIo();
+    expect(await physmentReportCommand({ dir: out, scenesDir: join(root, "scenes") }, report, () => files)).toBe(0);
+    expect(report.lines.join("\n")).toContain(`ERR mech: ${torn}:5: unfinished`);
+    // the real command exits 0
+    const cli = runMech("physment", "score", out, "--scenes-dir", join(root, "scenes"));
+    expect(cli.code, cli.err).toBe(0);
+    expect(cli.err).toContain(`${torn}:5: unfinished`);
+    // a finished transcript with a damaged line is not an interrupted run: still refused, naming file and line
+    writeFileSync(torn, [...lines.slice(0, 3), "{oops", ...lines.slice(3)].join("\n") + "\n");
+    expect(() => scoreDirectory(out, join(root, "scenes"), fileIo(), () => files)).toThrow(new RegExp(`${torn}:4: not JSON`));
+  });
+
   it("score: a scene file that breaks the scene schema is named with its JSON path", async () => {
     const { out, io, files } = await scriptedDropRun("run-broken-scene");
     mkdirSync(join(root, "broken", "Scene101"), { recursive: true });

@@ -10,7 +10,7 @@ import { episodeRecord } from "../engine/physment/evaluate.ts";
 import { OpenAIModelClient } from "../engine/llm/openai_client.ts";
 import { DEFAULT_BUDGETS, type ModelEntry, runBenchmark } from "../engine/physment/agent/runner.ts";
 import { ProcedureClient } from "../engine/physment/reference.ts";
-import { FileTranscriptStore, parseTranscript } from "../engine/physment/agent/transcript.ts";
+import { FileTranscriptStore, type ParsedTranscript, parseTranscript } from "../engine/physment/agent/transcript.ts";
 import type { Strategy } from "../engine/physment/agent/prompt.ts";
 import type { ProtocolName } from "../engine/physment/agent/protocols.ts";
 import { scoreEpisode, type EpisodeScore } from "../engine/physment/score/dimensions.ts";
@@ -217,13 +217,16 @@ export function readScores(dir: string, scenesDir: string | undefined, io: Io, l
   for (const f of files) {
     const path = `${dir.replace(/\/+$/, "")}/${f}`;
     const parsed = parseTranscript(io.readText(path));
-    if (parsed.issues.length) throw new InputError(`${path}:${parsed.issues[0].line}: ${parsed.issues[0].message}`);
-    const header = parsed.records[0];
-    if (header?.type !== "header") throw new InputError(`${path}:1: a transcript starts with its header`);
-    if (!parsed.records.some((r) => r.type === "end")) {
+    const ended = parsed.records.some((r) => r.type === "end");
+    // a damaged line in a finished transcript is not an interrupted run: that is refused
+    if (parsed.issues.length && ended) throw new InputError(`${path}:${parsed.issues[0].line}: ${parsed.issues[0].message}`);
+    if (!ended) {
+      io.err(`mech: ${path}${unfinishedReason(parsed)}; left out`);
       unfinished++;
       continue;
     }
+    const header = parsed.records[0];
+    if (header?.type !== "header") throw new InputError(`${path}:1: a transcript starts with its header`);
     const n = Number(header.scene);
     if (!Number.isInteger(n)) throw new InputError(`${path}:1: scene "${header.scene}" is not a scene number`);
     let key = keys.get(n);
@@ -235,6 +238,21 @@ export function readScores(dir: string, scenesDir: string | undefined, io: Io, l
     scores.push(scoreEpisode(episodeRecord(parsed.records, key.truth)));
   }
   return { scores, unfinished };
+}
+
+/**
+ * Why a transcript without an end record stopped, as ":LINE: unfinished (…)" or ": unfinished (…)":
+ * a line cut off or damaged by an interrupted write, an abort (retries exhausted, a fatal error,
+ * the episode deadline), or a run stopped between two records.
+ */
+function unfinishedReason(parsed: ParsedTranscript): string {
+  const issue = parsed.issues[0];
+  if (issue) return `:${issue.line}: unfinished (${issue.message})`;
+  const last = parsed.records.at(-1);
+  if (!last) return ": unfinished (empty: the run stopped before writing its header)";
+  if (last.type === "abort") return `: unfinished (${last.kind} at iteration ${last.iteration}: ${last.error})`;
+  const k = parsed.records.reduce((m, r) => Math.max(m, "iteration" in r ? r.iteration : 0), 0);
+  return `: unfinished (the run stopped in iteration ${k})`;
 }
 
 /** Scores every finished transcript of `dir` against the scenes in `scenesDir`; prints the summary table. */
