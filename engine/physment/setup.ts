@@ -8,8 +8,11 @@ import type { SceneInfoInput } from "./agent/prompt.ts";
 import type { SceneTruth } from "./evaluate.ts";
 import type { Category } from "./score/categories.ts";
 
-/** The prompt's view of a scene: task, listed objects (hidden ones flagged), permissions. */
-export function sceneInfo(scene: Scene, id: string): SceneInfoInput {
+/**
+ * The prompt's view of a scene: task, listed objects (hidden ones flagged), permissions, and
+ * the gravity and timestep the simulation actually has (from the world, so from the MJCF).
+ */
+export function sceneInfo(scene: Scene, id: string, world: World): SceneInfoInput {
   return {
     id,
     name: scene.metadata.scene_name,
@@ -17,13 +20,15 @@ export function sceneInfo(scene: Scene, id: string): SceneInfoInput {
     problemType: scene.metadata.problem_type,
     objects: scene.objects.map((o) => ({ id: o.number, name: o.name, hidden: o.hidden })),
     permissions: Object.fromEntries(scene.objects.map((o) => [String(o.number), { ...(o.permissions ?? {}) }])),
+    gravity: world.gravity(),
+    timestep: world.timestep,
   };
 }
 
 /** A new simulation of the scene with its 26 tools; close() frees the WASM objects. */
 export async function sceneSetup(scene: Scene, id: string): Promise<SceneSetup> {
   const world = await World.create(scene);
-  return { toolbox: makeToolBox(world), scene: sceneInfo(scene, id), close: () => world.dispose() };
+  return { toolbox: makeToolBox(world), scene: sceneInfo(scene, id, world), close: () => world.dispose() };
 }
 
 /** What scoring checks an episode of this scene against. */

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { ToolCall } from "../protocol.ts";
 import { DROPPED_BALL, PUSHED_BOX, SPHERE_ON_RAMP, WORKED_EXAMPLES } from "./examples.ts";
-import { buildPrompt, renderToolDoc, SceneInfo } from "./prompt.ts";
+import { buildPrompt, renderToolDoc, SceneInfo, type SceneInfoInput } from "./prompt.ts";
 import { extractCalls } from "./protocols.ts";
 import { FAKE_SCENE, FAKE_SPECS } from "./test_support.ts";
 import { TOOL_SPECS } from "../tools/toolbox.ts";
+import { PUBLISHED_SCENES_PRESENT, publishedScene } from "../sim/fixtures.test_support.ts";
+import { sceneSetup } from "../setup.ts";
 
 const base = { scene: FAKE_SCENE, specs: FAKE_SPECS, budget: 7 } as const;
 
@@ -35,7 +37,6 @@ describe("buildPrompt", () => {
   it("states conventions, answer format and the iteration budget explicitly", () => {
     expect(p.user).toMatch(/z vertical pointing up/);
     expect(p.user).toMatch(/SI units/);
-    expect(p.user).toMatch(/fixed steps of 0\.005 s/);
     expect(p.user).toContain("at most 7 iterations (I_max = 7)");
     expect(p.user).toMatch(/without units/);
     expect(p.user).toMatch(/Comparison answers are the object id number/);
@@ -84,6 +85,59 @@ describe("buildPrompt", () => {
   it("renders an unfamiliar schema without failing", () => {
     expect(renderToolDoc({ name: "find_objects", description: "Reveal hidden bodies.", parameters: {} }))
       .toBe("- find_objects(): Reveal hidden bodies.");
+  });
+});
+
+describe("the scene's own constants", () => {
+  const conventions = (user: string) => user.split("## Coordinate frame and units\n")[1].split("\n\n## ")[0];
+  const build = (extra: Partial<SceneInfoInput>) =>
+    conventions(buildPrompt({ ...base, scene: { ...FAKE_SCENE, ...extra }, strategy: "zero-shot", protocol: "text" }).user);
+
+  it("states the scene's gravity and timestep", () => {
+    const c = build({ gravity: [0, 0, -9.81], timestep: 0.005 });
+    expect(c).toContain("Gravity acts along -z with g = 9.81 m/s².");
+    expect(c).toContain("fixed steps of 0.005 s");
+  });
+
+  it("says there is no gravity when the scene has none, and states another timestep", () => {
+    const c = build({ gravity: [0, 0, 0], timestep: 0.01 });
+    expect(c).toContain("There is no gravity in this scene.");
+    expect(c).toContain("fixed steps of 0.01 s");
+    expect(c).not.toMatch(/9\.81|0\.005/);
+  });
+
+  it("states other gravity as it is", () => {
+    expect(build({ gravity: [0, 0, -1.62], timestep: 0.002 })).toContain("g = 1.62 m/s²");
+    expect(build({ gravity: [1, 0, -9.81], timestep: 0.002 })).toContain("gravity is [1, 0, -9.81] m/s² (world frame)");
+  });
+
+  it("states neither when the scene data does not give them", () => {
+    const c = build({});
+    expect(c).not.toMatch(/9\.81|0\.005|gravity|fixed steps/);
+    expect(c).toContain("step(duration) advances simulated time by duration seconds");
+  });
+});
+
+describe.skipIf(!PUBLISHED_SCENES_PRESENT)("prompts of original scenes", () => {
+  const prompt = async (n: number) => {
+    const setup = await sceneSetup(await publishedScene(n), String(n));
+    try {
+      return buildPrompt({ scene: setup.scene, specs: setup.toolbox.specs, budget: 5, strategy: "zero-shot", protocol: "text" }).user;
+    } finally {
+      await setup.close?.();
+    }
+  };
+
+  it("scene 10 steps at 0.01 s under MuJoCo's default gravity; scene 38 has no gravity", async () => {
+    const p10 = await prompt(10);
+    expect(p10).toContain("fixed steps of 0.01 s");
+    expect(p10).toContain("rounded to whole simulator steps of 0.01 s");
+    expect(p10).toContain("g = 9.81 m/s²");
+    expect(p10).not.toContain("0.005");
+    const p38 = await prompt(38);
+    expect(p38).toContain("There is no gravity in this scene.");
+    expect(p38).not.toContain("9.81");
+    expect(p38).toContain("gravity: number = 0)");
   });
 });
 

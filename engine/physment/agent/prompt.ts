@@ -27,6 +27,10 @@ export const SceneInfo = z.object({
   objects: z.array(SceneObject),
   /** Per object id (decimal, e.g. "1"): attribute name → permitted. */
   permissions: z.record(z.string(), z.record(z.string(), z.boolean())).default({}),
+  /** The scene's gravity vector (m/s², world frame) as the simulation has it; absent: not stated. */
+  gravity: z.tuple([z.number(), z.number(), z.number()]).optional(),
+  /** The simulator's timestep (s); absent: not stated. */
+  timestep: z.number().positive().optional(),
 }).strict().superRefine((s, ctx) => {
   const ids = new Set<number>();
   for (const o of s.objects) {
@@ -59,9 +63,6 @@ export interface InitialPrompt {
   user: string;
 }
 
-/** Simulator step, seconds (PhysMent: MuJoCo at a fixed 0.005 s timestep). */
-export const SIM_TIMESTEP = 0.005;
-
 const SYSTEM = "You are a physicist running experiments in a MuJoCo rigid-body simulation. You cannot see the " +
   "scene: you act on it and observe it only through the tools described below. Design your measurements, " +
   "interpret the returned values, and submit your answer with the answer tool.";
@@ -76,7 +77,7 @@ export function buildPrompt(input: PromptInput): InitialPrompt {
   const sections: string[] = [
     sceneSection(scene),
     objectsSection(scene),
-    conventionsSection(),
+    conventionsSection(scene),
     toolsSection(input.specs),
     callsSection(protocol),
     budgetSection(budget),
@@ -115,14 +116,33 @@ function objectsSection(s: SceneInfo): string {
   return lines.join("\n");
 }
 
-function conventionsSection(): string {
+/**
+ * Frame, units, gravity and timestep. Gravity and the timestep are the scene's own values
+ * (SceneInfo); a constant the scene data does not give is not stated at all.
+ */
+function conventionsSection(s: SceneInfo): string {
+  const step = s.timestep !== undefined
+    ? `- The simulator advances in fixed steps of ${num(s.timestep)} s; step(duration) advances simulated time by duration seconds (rounded to whole steps).`
+    : `- step(duration) advances simulated time by duration seconds.`;
   return [
     `## Coordinate frame and units`,
-    `- World frame: x and y horizontal, z vertical pointing up; gravity acts along -z with g = 9.81 m/s².`,
+    `- World frame: x and y horizontal, z vertical pointing up.${s.gravity ? ` ${gravityText(s.gravity)}` : ""}`,
     `- SI units throughout: m, kg, s, m/s, m/s², N, N·m, J, rad, kg/m³. Vectors are [x, y, z]; quaternions are [w, x, y, z].`,
-    `- The simulator advances in fixed steps of ${SIM_TIMESTEP} s; step(duration) advances simulated time by duration seconds.`,
+    step,
     `- Every result reports sim_time, the simulated time in seconds after that call.`,
   ].join("\n");
+}
+
+function gravityText([x, y, z]: readonly [number, number, number]): string {
+  if (x === 0 && y === 0 && z === 0) return "There is no gravity in this scene.";
+  if (x === 0 && y === 0 && z < 0) return `Gravity acts along -z with g = ${num(-z)} m/s².`;
+  return `The gravity is [${[x, y, z].map(num).join(", ")}] m/s² (world frame).`;
+}
+
+/** A number as a model reads it: at most 10 significant digits (no binary noise), no -0. */
+function num(v: number): string {
+  const r = Number(v.toPrecision(10));
+  return String(r === 0 ? 0 : r);
 }
 
 function toolsSection(specs: readonly ToolSpec[]): string {

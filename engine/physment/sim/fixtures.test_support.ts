@@ -1,6 +1,6 @@
 // Test scaffolding: scenes written inline (MJCF text plus a generated sceneN.json) and
 // the paths of the published PhysMent scenes (read by tests only, never copied).
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { isSceneError, loadScene } from "../scene/load.ts";
 import type { Scene } from "../scene/load.ts";
@@ -9,6 +9,18 @@ import { World } from "./world.ts";
 /** The published scenes, beside the repository (a checkout without them skips their tests). */
 export const PUBLISHED_SCENES = fileURLToPath(new URL("../../../../shared/physment-scenes/Scenes", import.meta.url));
 export const PUBLISHED_SCENES_PRESENT = existsSync(PUBLISHED_SCENES);
+
+/** Published scene N, loaded from its files in place. */
+export async function publishedScene(n: number): Promise<Scene> {
+  const dir = `${PUBLISHED_SCENES}/Scene${n}`;
+  const s = await loadScene({
+    json: readFileSync(`${dir}/scene${n}.json`, "utf8"),
+    xml: readFileSync(`${dir}/scene${n}.xml`, "utf8"),
+    file: `Scenes/Scene${n}/scene${n}.json`,
+  });
+  if (isSceneError(s)) throw s;
+  return s;
+}
 
 export const FULL_PERMISSIONS = {
   geom_type: true,

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { dot, scale } from "../sim/math.ts";
 import type { Vec3 } from "../sim/math.ts";
-import { defineTool, Mass, ObjectId, vec, Vec3Param, xyz } from "./tool.ts";
+import { defineTool, downwardGravity, Mass, ObjectId, vec, Vec3Param, xyz } from "./tool.ts";
 import type { ToolContext } from "./tool.ts";
 
 /** The published signature passes a mass to the rotational tools; MuJoCo's inertia tensor is used instead. */
@@ -73,11 +73,16 @@ export const getKineticEnergy = defineTool({
 export const getPotentialEnergy = defineTool({
   name: "get_potential_energy",
   description: "Gravitational potential energy m·g·h (J) with the mass and g you give and h = height (z) of the object's centre of mass above z = 0.",
-  params: z.object({ object_id: ObjectId, mass: Mass, gravity: z.number().default(9.81).describe("g in m/s² (default 9.81)") }),
+  params: z.object({
+    object_id: ObjectId,
+    mass: Mass,
+    gravity: z.number().optional().describe("g in m/s² (default: the scene's gravity, downward component)"),
+  }),
   aliases: { g: "gravity" },
+  defaultsIn: (scene) => ({ gravity: downwardGravity(scene.gravity) }),
   run(ctx, a) {
     const h = ctx.world.centerOfMass(ctx.object(a.object_id))[2];
-    return { potential_energy: a.mass * a.gravity * h };
+    return { potential_energy: a.mass * (a.gravity ?? downwardGravity(ctx.world.gravity())) * h };
   },
 });
 

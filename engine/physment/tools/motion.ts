@@ -7,7 +7,9 @@ import { defineTool, ObjectId, vec, Vec3Param, xyz } from "./tool.ts";
 
 export const step = defineTool({
   name: "step",
-  description: "Advances the simulation by `duration` seconds (rounded to whole simulator steps of 0.005 s); applied forces and torques keep acting.",
+  description: "Advances the simulation by `duration` seconds (rounded to whole simulator steps of the scene's timestep); applied forces and torques keep acting.",
+  describeIn: (scene) =>
+    `Advances the simulation by \`duration\` seconds (rounded to whole simulator steps of ${scene.timestep} s); applied forces and torques keep acting.`,
   params: z.object({ duration: z.number().positive().describe("seconds of simulated time") }),
   aliases: { seconds: "duration", time: "duration", dt: "duration" },
   run(ctx, a) {

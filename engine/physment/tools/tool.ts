@@ -18,9 +18,22 @@ export interface ToolContext {
   pair(ref1: unknown, parameter1: string, ref2: unknown, parameter2: string): [WorldObject, WorldObject];
 }
 
+/** The constants of one scene that a tool's documentation may state (the simulation's own values). */
+export interface SceneConstants {
+  /** Simulator timestep, s. */
+  readonly timestep: number;
+  /** Gravity vector, m/s², world frame. */
+  readonly gravity: Vec3;
+}
+
 export interface Tool<S extends z.ZodObject = z.ZodObject> {
   readonly name: string;
+  /** The description offered without a scene: it states no scene constant. */
   readonly description: string;
+  /** The description for one scene, stating its constants (default: description). */
+  readonly describeIn?: (scene: SceneConstants) => string;
+  /** JSON Schema defaults that are the scene's own values (parameter → default). */
+  readonly defaultsIn?: (scene: SceneConstants) => Readonly<Record<string, unknown>>;
   readonly params: S;
   /** Alternative parameter spellings: alias → documented name. */
   readonly aliases?: Readonly<Record<string, string>>;
@@ -45,6 +58,9 @@ export const Mass = z.number().nonnegative().describe("mass in kg (the value you
 export const vec = (v: number[]): Vec3 => [v[0], v[1], v[2]];
 
 export const xyz = (v: readonly number[]) => ({ x: v[0], y: v[1], z: v[2] });
+
+/** The downward component of a gravity vector, −g_z (0, never −0, without gravity). */
+export const downwardGravity = (g: Vec3): number => (g[2] === 0 ? 0 : -g[2]);
 
 /**
  * Lenient reading of a model's arguments: numeric strings become numbers, "true"/"false"

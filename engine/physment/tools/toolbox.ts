@@ -22,7 +22,7 @@ import { detectCollision, findObjects, getParameters, quatToRotMatrix } from "./
 import { changePosition, getAcceleration, getDisplacement, getPosition, getVelocity, moveObject, setVelocity, step } from "./motion.ts";
 import { attachObjects, createObjects, deleteObjects } from "./scene_edit.ts";
 import { coerceArgs, defineTool, ToolError } from "./tool.ts";
-import type { Tool, ToolContext } from "./tool.ts";
+import type { SceneConstants, Tool, ToolContext } from "./tool.ts";
 
 export type AnswerValue = string | number | (string | number)[];
 
@@ -69,13 +69,22 @@ export const TOOLS: readonly Tool[] = [
 
 const BY_NAME = new Map(TOOLS.map((t) => [t.name, t]));
 
-function specOf(t: Tool): ToolSpec {
+/** A tool's spec; with a scene's constants, the description and defaults state that scene's values. */
+function specOf(t: Tool, scene?: SceneConstants): ToolSpec {
   const schema = z.toJSONSchema(t.params, { io: "input" }) as Record<string, unknown>;
-  return { name: t.name, description: t.description, parameters: schema };
+  if (!scene) return { name: t.name, description: t.description, parameters: schema };
+  const props = schema.properties as Record<string, Record<string, unknown>> | undefined;
+  for (const [name, value] of Object.entries(t.defaultsIn?.(scene) ?? {})) {
+    if (props?.[name]) props[name] = { ...props[name], default: value };
+  }
+  return { name: t.name, description: t.describeIn?.(scene) ?? t.description, parameters: schema };
 }
 
-/** Tool specs (name, description, JSON Schema of the parameters) as offered to a model. */
-export const TOOL_SPECS: readonly ToolSpec[] = TOOLS.map(specOf);
+/**
+ * Tool specs (name, description, JSON Schema of the parameters) without a scene: they state
+ * no scene constant (a ToolBox's own specs state its scene's timestep and gravity).
+ */
+export const TOOL_SPECS: readonly ToolSpec[] = TOOLS.map((t) => specOf(t));
 
 function issueText(error: z.ZodError, args?: Record<string, unknown>, tool?: Tool): string {
   const lines = error.issues.map((i) => {
@@ -110,11 +119,14 @@ export function readArgs(tool: Tool, raw: Record<string, unknown>): { ok: true; 
 }
 
 class WorldToolBox implements ToolBox {
-  readonly specs = TOOL_SPECS;
+  /** The specs as this scene has them: its timestep in step's description, its gravity as g's default. */
+  readonly specs: readonly ToolSpec[];
   private answer: { value: AnswerValue } | null = null;
   private readonly ctx: ToolContext;
 
   constructor(private readonly world: World) {
+    const scene: SceneConstants = { timestep: world.timestep, gravity: world.gravity() };
+    this.specs = TOOLS.map((t) => specOf(t, scene));
     this.ctx = {
       world,
       object(ref: unknown, parameter = "object_id") {

@@ -63,6 +63,34 @@ describe("the tool list", () => {
   });
 });
 
+describe("specs state the scene's own constants", () => {
+  const spec = (tb: ToolBox, name: string) => tb.specs.find((s) => s.name === name)!;
+  const gravityDefault = (tb: ToolBox) =>
+    ((spec(tb, "get_potential_energy").parameters.properties as Record<string, { default?: unknown }>).gravity).default;
+
+  test("step's timestep and get_potential_energy's default g come from the scene's MJCF", async () => {
+    const moon = await box(mjcf(sphere(1, "0 0 2"), { gravity: "0 0 -1.62", timestep: "0.01" }));
+    expect(spec(moon.tb, "step").description).toContain("whole simulator steps of 0.01 s");
+    expect(gravityDefault(moon.tb)).toBe(1.62);
+    expect(ok(moon.tb, "get_potential_energy", { object_id: 1, mass: 2 }).potential_energy).toBeCloseTo(2 * 1.62 * 2, 12);
+
+    const earth = await box(mjcf(sphere(1, "0 0 2"), { gravity: `0 0 -${G}`, timestep: "0.005" }));
+    expect(spec(earth.tb, "step").description).toContain("whole simulator steps of 0.005 s");
+    expect(gravityDefault(earth.tb)).toBe(G);
+    expect(ok(earth.tb, "get_potential_energy", { object_id: 1, mass: 2 }).potential_energy).toBeCloseTo(2 * G * 2, 12);
+
+    const none = await box(mjcf(sphere(1, "0 0 2"), { gravity: "0 0 0" }));
+    expect(gravityDefault(none.tb)).toBe(0);
+    expect(JSON.stringify(none.tb.specs)).not.toContain("9.81");
+  });
+
+  test("the scene-independent specs state no timestep and no g", () => {
+    const text = JSON.stringify(TOOL_SPECS);
+    expect(text).not.toMatch(/0\.005|9\.81/);
+    expect(TOOL_SPECS.find((s) => s.name === "step")!.description).toMatch(/whole simulator steps/);
+  });
+});
+
 describe("motion tools", () => {
   test("drop a ball: move_object, step, get_position / get_velocity / get_acceleration / get_displacement", async () => {
     const { tb, w } = await box(mjcf(`<geom type="plane" size="20 20 0.1"/>\n${sphere(1, "0 0 0.1")}`, { gravity: `0 0 -${G}` }));
@@ -141,7 +169,9 @@ describe("forces, energy and momentum", () => {
     ok(tb, "set_velocity", { object_id: 1, velocity_vector: [3, -4, 0] });
     expect(ok(tb, "get_kinetic_energy", { object_id: 1, mass: 2 })).toEqual({ kinetic_energy: 0.5 * 2 * 25 });
     expect(ok(tb, "get_momentum", { object_id: 1, mass: 2 })).toEqual({ momentum: { x: 6, y: -8, z: 0 } });
-    expect(ok(tb, "get_potential_energy", { object_id: 1, mass: 2 }).potential_energy).toBeCloseTo(2 * 9.81 * 2, 12);
+    // this scene has no gravity: g defaults to the scene's (0); a g given is used
+    expect(ok(tb, "get_potential_energy", { object_id: 1, mass: 2 }).potential_energy).toBe(0);
+    expect(ok(tb, "get_potential_energy", { object_id: 1, mass: 2, gravity: 9.81 }).potential_energy).toBeCloseTo(2 * 9.81 * 2, 12);
     expect(ok(tb, "get_potential_energy", { object_id: 1, mass: 2, gravity: 1.62 }).potential_energy).toBeCloseTo(2 * 1.62 * 2, 12);
     expect(ok(tb, "apply_torque", { object_id: 2, torque_vector: [0, 0, 0.2] })).toEqual({ status: "torque_applied", object_id: "object_2", torque: [0, 0, 0.2] });
     expect(ok(tb, "get_torque", { object_id: 2 })).toEqual({ torque: { x: 0, y: 0, z: 0.2 } });
