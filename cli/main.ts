@@ -11,6 +11,7 @@ import { message, text } from "@optique/core/message";
 import { DEFAULT_PARSER_PORT, DEFAULT_TASKS_DIR, MAX_HORIZON } from "./defaults.ts";
 import { DEFAULT_MAX_PROMPT_TOKENS, DEFAULT_PER_LEVEL, DEFAULT_SEED } from "../engine/tasks/defaults.ts";
 import { BOOTSTRAP_REPLICATES, DEFAULT_RATE_LIMIT_ATTEMPTS } from "../engine/eval/defaults.ts";
+import { DEFAULT_EPISODE_TIMEOUT_S, DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_MAX_RETRIES, DEFAULT_REQUEST_TIMEOUT_S, DEFAULT_TEMPERATURE } from "../engine/llm/defaults.ts";
 import { InputError, type Io } from "./io.ts";
 import { DEFAULT_PROFILE, type Deviation, DEVIATIONS, RULE_PROFILES } from "../engine/episode/rule_names.ts";
 import { DEFAULT_EXPANSION_BUDGET, DEFAULT_HORIZON } from "../engine/episode/simulate_defaults.ts";
@@ -227,6 +228,11 @@ const parser = or(
       protocol: withDefault(option("--protocol", choice(["tools", "text"] as const, { metavar: "PROTOCOL" }), { description: message`Native function calling (tools, default) or PhysMent's text protocol.` }), "tools" as const),
       out: option("--out", string({ metavar: "DIR" }), { description: message`Where the transcripts go (one JSONL file per episode; a finished episode is never run again).` }),
       concurrency: withDefault(option("--concurrency", integer({ min: 1, max: 64, metavar: "N" }), { description: message`Episodes in flight at once (default 4).` }), 4),
+      timeout: withDefault(option("--timeout", float({ min: 0.001, metavar: "SECONDS" }), { description: message`Per-request timeout; a timeout is retried like any transient failure (default ${String(DEFAULT_REQUEST_TIMEOUT_S)}).` }), DEFAULT_REQUEST_TIMEOUT_S),
+      maxRetries: withDefault(option("--max-retries", integer({ min: 0, metavar: "N" }), { description: message`Retries of a request after a transient failure (429, timeout, connection, 5xx, malformed body), with backoff (default ${String(DEFAULT_MAX_RETRIES)}).` }), DEFAULT_MAX_RETRIES),
+      temperature: withDefault(option("--temperature", float({ min: 0, max: 2, metavar: "T" }), { description: message`Sent only to model profiles that take it (default ${String(DEFAULT_TEMPERATURE)}).` }), DEFAULT_TEMPERATURE),
+      maxOutputTokens: withDefault(option("--max-output-tokens", integer({ min: 1, metavar: "N" }), { description: message`The requested output limit per response; the model's profile may lower it (default ${String(DEFAULT_MAX_OUTPUT_TOKENS)}).` }), DEFAULT_MAX_OUTPUT_TOKENS),
+      episodeTimeout: withDefault(option("--episode-timeout", float({ min: 0.001, metavar: "SECONDS" }), { description: message`Deadline of one episode; past it the episode is stopped and recorded as an episode_timeout failure, taken up again by the next run (default ${String(DEFAULT_EPISODE_TIMEOUT_S)}).` }), DEFAULT_EPISODE_TIMEOUT_S),
     }), { description: message`Run the benchmark: every scene × budget against one model (or the reference agent), with retries and resume; prints the scores.` }),
     command("verify", object({
       cmd: constant("physment verify" as const),

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fakeIo, fileIo, runMech } from "./test_support.ts";
+import { fakeIo, fileIo, runMech, spawnMech } from "./test_support.ts";
+import { completion, startLoopback } from "../engine/llm/loopback.test_support.ts";
 import { parseBudgets, parseSceneList, physmentReportCommand, physmentRunCommand, readScene, scenePaths, scoreDirectory } from "./physment_commands.ts";
 import { runBenchmark } from "../engine/physment/agent/runner.ts";
 import { scriptedAgent } from "../engine/physment/agent/scripted_client.ts";
@@ -155,6 +156,86 @@ describe("mech physment", () => {
     // a finished transcript with a damaged line is not an interrupted run: still refused, naming file and line
     writeFileSync(torn, [...lines.slice(0, 3), "{oops", ...lines.slice(3)].join("\n") + "\n");
     expect(() => scoreDirectory(out, join(root, "scenes"), fileIo(), () => files)).toThrow(new RegExp(`${torn}:4: not JSON`));
+  });
+
+  it("run: --timeout, --max-retries, --temperature and --max-output-tokens reach the endpoint; their defaults are mech eval's", async () => {
+    const bodies: Record<string, unknown>[] = [];
+    let slowFirst = true;
+    const server = await startLoopback((body) => {
+      bodies.push(body);
+      const slow = slowFirst;
+      slowFirst = false;
+      return { ...completion({ toolCalls: [{ name: "answer", arguments: { answer: -4.905 } }] }), delayMs: slow ? 3_000 : 0 };
+    });
+    try {
+      const base = { model: "some-model", baseUrl: server.baseURL, apiKeyEnv: "NO_SUCH_KEY", scenesDir: join(root, "scenes"), scenes: "101", budgets: "5", strategy: "zero-shot" as const, protocol: "tools" as const, concurrency: 1 };
+      // the first request outlives --timeout 0.3, the one retry --max-retries allows answers
+      const io = fileIo();
+      const t0 = performance.now();
+      expect(await physmentRunCommand({ ...base, out: join(root, "run-options"), timeout: 0.3, maxRetries: 1, temperature: 0.5, maxOutputTokens: 64 }, io, () => undefined, (d) => readdirSync(d))).toBe(0);
+      expect(performance.now() - t0).toBeLessThan(2_900);
+      expect(bodies).toHaveLength(2);
+      // an unknown model gets the default profile of mech eval: temperature taken, the max_tokens field
+      expect(bodies[1]).toMatchObject({ temperature: 0.5, max_tokens: 64 });
+      expect(io.lines.join("\n")).toContain("retry 1 in");
+      // without the options: mech eval's defaults (temperature 0, 20000 output tokens)
+      bodies.length = 0;
+      expect(await physmentRunCommand({ ...base, out: join(root, "run-defaults") }, fileIo(), () => undefined, (d) => readdirSync(d))).toBe(0);
+      expect(bodies[0]).toMatchObject({ temperature: 0, max_tokens: 20_000 });
+      // no retry left: a timeout failure, named by kind, exit 1; the transcript says so
+      slowFirst = true;
+      const failed = fileIo();
+      expect(await physmentRunCommand({ ...base, out: join(root, "run-timeout"), timeout: 0.3, maxRetries: 0 }, failed, () => undefined, (d) => readdirSync(d))).toBe(1);
+      expect(failed.lines.join("\n")).toContain("0 finished, 0 already done, 1 failed (timeout 1)");
+      expect(failed.lines.join("\n")).toContain("run the same command again to retry");
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("run: --episode-timeout stops an episode at its deadline and records it as an episode_timeout failure; running again takes it up", async () => {
+    let delayMs = 250;
+    const server = await startLoopback(() => ({ ...completion({ toolCalls: [{ name: "step", arguments: { duration: 0.1 } }] }), delayMs }));
+    try {
+      const out = join(root, "run-deadline");
+      const args = { model: "m", baseUrl: server.baseURL, apiKeyEnv: "NO_SUCH_KEY", scenesDir: join(root, "scenes"), scenes: "101", budgets: "5", strategy: "zero-shot" as const, protocol: "tools" as const, out, concurrency: 1, episodeTimeout: 0.6 };
+      const io = fileIo();
+      expect(await physmentRunCommand(args, io, () => undefined, (d) => readdirSync(d))).toBe(1);
+      const text = io.lines.join("\n");
+      expect(text).toContain("scene 101 budget 5: failed (episode_timeout): the episode passed its deadline of 0.6 s");
+      expect(text).toContain("1 failed (episode_timeout 1)");
+      const transcript = readText(join(out, "101__m__b5__zero-shot__function.jsonl")).trimEnd().split("\n").map((l) => JSON.parse(l));
+      expect(transcript.at(-1)).toMatchObject({ type: "abort", kind: "episode_timeout" });
+      delayMs = 0;
+      const again = fileIo();
+      expect(await physmentRunCommand(args, again, () => undefined, (d) => readdirSync(d))).toBe(0);
+      expect(again.lines.join("\n")).toContain("1 finished, 0 already done, 0 failed");
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("run: the request and deadline options are parsed by mech itself; bad values exit 2 with the flag named", async () => {
+    const bodies: Record<string, unknown>[] = [];
+    const server = await startLoopback((body) => {
+      bodies.push(body);
+      return completion({ toolCalls: [{ name: "answer", arguments: { answer: -4.905 } }] });
+    });
+    try {
+      const out = join(root, "run-flags");
+      const r = await spawnMech(["physment", "run", "--model", "m", "--base-url", server.baseURL, "--scenes-dir", join(root, "scenes"), "--scenes", "101", "--budgets", "5", "--out", out,
+        "--timeout", "30", "--max-retries", "2", "--temperature", "0.25", "--max-output-tokens", "100", "--episode-timeout", "60"]).done;
+      expect(r.code, r.err).toBe(0);
+      expect(bodies[0]).toMatchObject({ temperature: 0.25, max_tokens: 100 });
+    } finally {
+      await server.close();
+    }
+    for (const [flag, value] of [["--max-retries", "-1"], ["--episode-timeout", "soon"], ["--temperature", "3"]]) {
+      const bad = runMech("physment", "run", "--reference", "--scenes", "7", "--out", join(root, "never"), flag, value);
+      expect(bad.code, `${flag} ${value}`).toBe(2);
+      expect(bad.err, `${flag} ${value}`).toContain(flag);
+      expect(bad.err).not.toMatch(/\n\s+at /);
+    }
   });
 
   it("score: a scene file that breaks the scene schema is named with its JSON path", async () => {

@@ -8,6 +8,8 @@ import { ToolCall } from "../engine/physment/protocol.ts";
 import { sceneSetup, sceneTruth } from "../engine/physment/setup.ts";
 import { episodeRecord } from "../engine/physment/evaluate.ts";
 import { OpenAIModelClient } from "../engine/llm/openai_client.ts";
+import { DEFAULT_EPISODE_TIMEOUT_S, DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_MAX_RETRIES, DEFAULT_REQUEST_TIMEOUT_S, DEFAULT_TEMPERATURE } from "../engine/llm/defaults.ts";
+import { requestControls } from "../engine/eval/profiles.ts";
 import { DEFAULT_BUDGETS, type ModelEntry, runBenchmark } from "../engine/physment/agent/runner.ts";
 import { ProcedureClient } from "../engine/physment/reference.ts";
 import { FileTranscriptStore, type ParsedTranscript, parseTranscript } from "../engine/physment/agent/transcript.ts";
@@ -100,7 +102,18 @@ export interface RunArgs {
   strategy: Strategy;
   protocol: "tools" | "text";
   out: string;
+  /** Episodes in flight at once. */
   concurrency: number;
+  /** Seconds per request (default DEFAULT_REQUEST_TIMEOUT_S). */
+  timeout?: number;
+  /** Retries of a request after a transient failure (default DEFAULT_MAX_RETRIES). */
+  maxRetries?: number;
+  /** Sent to profiles that take it (default DEFAULT_TEMPERATURE). */
+  temperature?: number;
+  /** The requested output limit (default DEFAULT_MAX_OUTPUT_TOKENS; a profile may lower it). */
+  maxOutputTokens?: number;
+  /** Seconds per episode (default DEFAULT_EPISODE_TIMEOUT_S). */
+  episodeTimeout?: number;
 }
 
 /** A scene by number from `scenesDir`, or from the built-in set when it is absent. */
@@ -149,15 +162,19 @@ export async function physmentRunCommand(
     factory: (id) => sceneSetup(cache.get(Number(id))!, id),
     store: new FileTranscriptStore(args.out),
     concurrency: args.concurrency,
+    retry: { maxAttempts: (args.maxRetries ?? DEFAULT_MAX_RETRIES) + 1 },
+    episodeTimeoutMs: Math.round((args.episodeTimeout ?? DEFAULT_EPISODE_TIMEOUT_S) * 1000),
     onProgress: (e) => {
       const what = `scene ${e.episode.scene} budget ${e.episode.budget}`;
       if (e.kind === "finished") io.err(`[${e.done}/${e.total}] ${what}: ${e.result.answered ? `answered ${JSON.stringify(e.result.answer)} in ${e.result.iterations}` : "no answer"}`);
       else if (e.kind === "skipped") io.err(`[${e.done}/${e.total}] ${what}: already finished`);
-      else if (e.kind === "failed") io.err(`[${e.done}/${e.total}] ${what}: failed: ${e.error}`);
+      else if (e.kind === "failed") io.err(`[${e.done}/${e.total}] ${what}: failed (${e.failure}): ${e.error}`);
       else if (e.kind === "retry") io.err(`  ${what}: retry ${e.attempt} in ${Math.round(e.delayMs)} ms (${e.error})`);
     },
   });
-  io.err(`${summary.finished} finished, ${summary.skipped} already done, ${summary.failed} failed; transcripts in ${args.out}`);
+  const byKind = Object.entries(summary.failures).map(([kind, n]) => `${kind} ${n}`).join(", ");
+  io.err(`${summary.finished} finished, ${summary.skipped} already done, ${summary.failed} failed${byKind ? ` (${byKind})` : ""}; transcripts in ${args.out}`);
+  if (summary.failed) io.err(`mech: run the same command again to retry the failed episodes (finished ones are kept)`);
   const code = scoreDirectory(args.out, args.scenesDir, io, list);
   return summary.failed ? 1 : code;
 }
@@ -175,10 +192,17 @@ function referenceModel(): ModelEntry {
   };
 }
 
+/** An endpoint's model, with the request controls its profile takes (as mech eval sends them). */
 function openAIModel(model: string, args: RunArgs, env: (name: string) => string | undefined): ModelEntry {
   const apiKey = env(args.apiKeyEnv);
   if (!apiKey && !args.baseUrl) throw new InputError(`no API key: set ${args.apiKeyEnv} (or name another variable with --api-key-env)`);
-  return { name: model, client: new OpenAIModelClient({ model, baseURL: args.baseUrl, apiKey: apiKey ?? "unused", timeoutMs: 600_000 }) };
+  const controls = requestControls(model, {
+    maxOutputTokens: args.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
+    temperature: args.temperature ?? DEFAULT_TEMPERATURE,
+    jsonObject: false,
+  });
+  const timeoutMs = Math.round((args.timeout ?? DEFAULT_REQUEST_TIMEOUT_S) * 1000);
+  return { name: model, client: new OpenAIModelClient({ model, baseURL: args.baseUrl, apiKey: apiKey ?? "unused", timeoutMs, extraBody: controls }) };
 }
 
 /** What scoring needs of a scene: its gold, its objects and its task (to tell scenes apart). */

@@ -65,10 +65,11 @@ export interface ModelClient {
 
 /**
  * Why a model call failed. rate_limit (HTTP 429), timeout, transport (connection refused or
- * reset) and server (HTTP 408, 409, 5xx) are retryable; fatal (any other HTTP error, a
- * malformed response, an exhausted script) and aborted are not.
+ * reset), server (HTTP 408, 409, 5xx) and malformed (HTTP 200 whose body is not a chat
+ * completion: not JSON, no choices; a gateway's error page) are retryable; fatal (any other
+ * HTTP error, an exhausted script) and aborted are not.
  */
-export type ModelErrorKind = "rate_limit" | "timeout" | "transport" | "server" | "fatal" | "aborted";
+export type ModelErrorKind = "rate_limit" | "timeout" | "transport" | "server" | "malformed" | "fatal" | "aborted";
 
 export class ModelError extends Error {
   readonly kind: ModelErrorKind;
@@ -90,7 +91,7 @@ export class ModelError extends Error {
 
   get retryable(): boolean {
     return this.kind === "rate_limit" || this.kind === "timeout" || this.kind === "transport" ||
-      this.kind === "server";
+      this.kind === "server" || this.kind === "malformed";
   }
 }
 

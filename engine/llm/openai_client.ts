@@ -95,7 +95,7 @@ export class OpenAIModelClient implements ModelClient {
     }
     const parsed = Completion.safeParse(raw);
     if (!parsed.success) {
-      throw new ModelError("fatal", `malformed chat completion: ${z.prettifyError(parsed.error)}`);
+      throw new ModelError("malformed", `malformed chat completion: ${z.prettifyError(parsed.error)}`);
     }
     const choice = parsed.data.choices[0];
     const msg = choice.message;
@@ -168,6 +168,10 @@ export function toModelError(err: unknown): ModelError {
       retryAfterSeconds,
       cause: err,
     });
+  }
+  // the client parses a JSON-typed body itself: a body that is not JSON fails here
+  if (err instanceof SyntaxError) {
+    return new ModelError("malformed", `malformed chat completion: the body is not JSON (${err.message})`, { cause: err });
   }
   if (err instanceof Error && err.name === "AbortError") {
     return new ModelError("aborted", "request aborted", { cause: err });

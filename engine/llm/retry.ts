@@ -1,15 +1,16 @@
 // Retries of one model request with exponential backoff. Only retryable ModelErrors are
-// retried (HTTP 429, timeouts, transport failures, HTTP 408/409/5xx); anything else fails at
-// once. Attempt n (from 1) that fails waits
+// retried (HTTP 429, timeouts, transport failures, HTTP 408/409/5xx, malformed bodies);
+// anything else fails at once. Attempt n (from 1) that fails waits
 //   min(maxDelayMs, max(baseDelayMs · factor^(n-1) · (1 - jitter·u), Retry-After))
 // with u uniform in [0, 1) before attempt n+1, and after maxAttempts attempts the last error
 // is thrown. Sleep and randomness are injectable so tests run without real waiting.
 import { z } from "zod";
 import { ModelError } from "./model.ts";
+import { DEFAULT_MAX_RETRIES } from "./defaults.ts";
 
 export const RetryPolicy = z.object({
   /** Attempts per model request, the first included. */
-  maxAttempts: z.int().positive().default(6),
+  maxAttempts: z.int().positive().default(DEFAULT_MAX_RETRIES + 1),
   baseDelayMs: z.number().min(0).default(1_000),
   maxDelayMs: z.number().min(0).default(60_000),
   factor: z.number().min(1).default(2),

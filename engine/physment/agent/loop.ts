@@ -28,6 +28,12 @@ export interface EpisodeOptions {
   sleep?: Sleep;
   random?: () => number;
   signal?: AbortSignal;
+  /**
+   * The episode's deadline, milliseconds of wall time: past it the request in flight (or the
+   * backoff wait) is cancelled, the transcript ends with an abort record of kind
+   * episode_timeout, and an EpisodeTimeoutError is thrown. Default: none.
+   */
+  timeoutMs?: number;
   /** Monotonic milliseconds, for durations (default performance.now). */
   now?: () => number;
   /** Wall clock, for the header and end timestamps. */
@@ -48,7 +54,27 @@ export interface EpisodeResult {
   durationMs: number;
 }
 
+/** An episode stopped at its deadline (EpisodeOptions.timeoutMs). */
+export class EpisodeTimeoutError extends Error {
+  override name = "EpisodeTimeoutError";
+  readonly kind = "episode_timeout";
+  constructor(readonly timeoutMs: number) {
+    super(`the episode passed its deadline of ${timeoutMs / 1000} s`);
+  }
+}
+
 export async function runEpisode(opts: EpisodeOptions): Promise<EpisodeResult> {
+  if (opts.timeoutMs === undefined) return await playEpisode(opts);
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new EpisodeTimeoutError(opts.timeoutMs!)), opts.timeoutMs);
+  try {
+    return await playEpisode({ ...opts, signal: opts.signal ? AbortSignal.any([opts.signal, deadline.signal]) : deadline.signal });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function playEpisode(opts: EpisodeOptions): Promise<EpisodeResult> {
   const protocol = typeof opts.protocol === "string" ? protocolByName(opts.protocol) : opts.protocol;
   const { client, toolbox, budget } = opts;
   if (!Number.isInteger(budget) || budget < 1) throw new RangeError(`budget must be a positive integer, not ${budget}`);
@@ -82,7 +108,10 @@ export async function runEpisode(opts: EpisodeOptions): Promise<EpisodeResult> {
   let simTime = 0;
 
   const abort = async (iteration: number, err: unknown): Promise<never> => {
-    const kind = err instanceof ModelError ? err.kind : "internal";
+    // a request cancelled by the deadline fails as "aborted": the deadline is the reason
+    const reason = opts.signal?.aborted ? opts.signal.reason : undefined;
+    if (reason instanceof EpisodeTimeoutError) err = reason;
+    const kind = err instanceof ModelError || err instanceof EpisodeTimeoutError ? err.kind : "internal";
     await write({
       type: "abort",
       iteration,

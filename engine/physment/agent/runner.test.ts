@@ -181,6 +181,57 @@ describe("runBenchmark", () => {
     expect(second.outcomes.map((o) => o.status)).toEqual(["skipped", "finished"]);
   });
 
+  it("a 200 whose body is not a chat completion is a transient failure: retried within the budget, recorded as malformed", async () => {
+    server = await startLoopback((_body, n) =>
+      n === 0 ? { raw: "{not json" }
+      : n === 1 ? { body: { choices: [] } }
+      : n === 2 ? { raw: "<html>gateway</html>", headers: { "content-type": "text/html" } }
+      : completion({ toolCalls: [{ name: "answer", arguments: { answer: 2 } }] })
+    );
+    const client = new OpenAIModelClient({ model: "m", baseURL: server.baseURL, apiKey: "k", timeoutMs: 2_000 });
+    const store = new MemoryTranscriptStore();
+    const summary = await runBenchmark({ scenes: ["s1"], models: [{ name: "m", client }], budgets: [5], factory, store, retry: { maxAttempts: 4 }, sleep: noSleep });
+    expect(summary).toMatchObject({ finished: 1, failed: 0 });
+    const records = parseTranscript([...store.files.values()][0]).records;
+    expect(records.filter((r) => r.type === "retry").map((r) => r.type === "retry" && r.kind)).toEqual(["malformed", "malformed", "malformed"]);
+    expect(server.requests).toHaveLength(4);
+    // beyond the budget it fails like any other transient error, with its kind
+    await server.close();
+    server = await startLoopback(() => ({ raw: "{not json" }));
+    const bad = new OpenAIModelClient({ model: "m", baseURL: server.baseURL, apiKey: "k", timeoutMs: 2_000 });
+    const failed = await runBenchmark({ scenes: ["s2"], models: [{ name: "m", client: bad }], budgets: [5], factory, store: new MemoryTranscriptStore(), retry: { maxAttempts: 2 }, sleep: noSleep });
+    expect(failed.outcomes[0]).toMatchObject({ status: "failed", kind: "malformed" });
+    expect(failed.failures).toEqual({ malformed: 1 });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("an episode past its deadline is stopped, recorded as an episode_timeout failure, and run again next time", async () => {
+    // every reply takes 150 ms and asks for one more step: the episode would need 5 × 150 ms
+    let slow = true;
+    server = await startLoopback(() => ({
+      ...completion({ toolCalls: [{ name: "step", arguments: { duration: 0.1 } }] }),
+      delayMs: slow ? 150 : 0,
+    }));
+    const client = new OpenAIModelClient({ model: "m", baseURL: server.baseURL, apiKey: "k", timeoutMs: 5_000 });
+    const store = new MemoryTranscriptStore();
+    const events: ProgressEvent[] = [];
+    const run = () => runBenchmark({ scenes: ["s1"], models: [{ name: "m", client }], budgets: [5], factory, store, episodeTimeoutMs: 400, sleep: noSleep, onProgress: (e) => events.push(e) });
+    const t0 = performance.now();
+    const first = await run();
+    expect(performance.now() - t0).toBeLessThan(1_500);
+    expect(first.outcomes[0]).toMatchObject({ status: "failed", kind: "episode_timeout", error: "the episode passed its deadline of 0.4 s" });
+    expect(first.failures).toEqual({ episode_timeout: 1 });
+    expect(events.at(-1)).toMatchObject({ kind: "failed", failure: "episode_timeout" });
+    const records = parseTranscript([...store.files.values()][0]).records;
+    expect(records.at(-1)).toMatchObject({ type: "abort", kind: "episode_timeout" });
+    expect(records.filter((r) => r.type === "usage").length).toBeLessThan(5);
+    // the next run takes it up again
+    slow = false;
+    const second = await run();
+    expect(second).toMatchObject({ finished: 1, failed: 0, failures: {} });
+    expect(second.outcomes[0].end).toMatchObject({ reason: "budget_exhausted", iterations: 5 });
+  });
+
   it("reports a failing scene factory and a fatal model error as failed episodes without stopping the run", async () => {
     const store = new MemoryTranscriptStore();
     const summary = await runBenchmark({

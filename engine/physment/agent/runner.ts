@@ -7,12 +7,14 @@
 // an abort after exhausted retries) is started afresh.
 // Retries: each model request is retried on HTTP 429, timeouts, transport errors and HTTP
 // 408/409/5xx, with exponential backoff (retry.ts; default 6 attempts, 1 s doubling to at
-// most 60 s, half jittered, Retry-After honoured). An episode whose request still fails is
-// reported as failed; its transcript ends with an abort record, so the next run retries it.
+// most 60 s, half jittered, Retry-After honoured). An episode whose request still fails, or
+// that passes its deadline (episodeTimeoutMs), is reported as failed with the kind of its
+// failure (the ModelError kind, episode_timeout, internal); its transcript ends with an abort
+// record of that kind, so the next run retries it.
 import { z } from "zod";
 import type { ToolBox } from "../protocol.ts";
-import { type EpisodeResult, runEpisode } from "./loop.ts";
-import type { ModelClient } from "../../llm/model.ts";
+import { type EpisodeResult, EpisodeTimeoutError, runEpisode } from "./loop.ts";
+import { type ModelClient, ModelError } from "../../llm/model.ts";
 import { buildPrompt, type SceneInfoInput, Strategy } from "./prompt.ts";
 import { ProtocolName } from "./protocols.ts";
 import { RetryPolicy, type RetryPolicyInput, type Sleep } from "../../llm/retry.ts";
@@ -53,7 +55,7 @@ export type ProgressEvent =
     | { kind: "started" }
     | { kind: "retry"; attempt: number; delayMs: number; error: string }
     | { kind: "finished"; result: EpisodeResult }
-    | { kind: "failed"; error: string }
+    | { kind: "failed"; error: string; failure: string }
   );
 
 export interface EpisodeOutcome {
@@ -63,13 +65,21 @@ export interface EpisodeOutcome {
   end?: EndRecord;
   result?: EpisodeResult;
   error?: string;
+  /**
+   * Why a failed episode failed: a ModelError kind (rate_limit, timeout, transport, server,
+   * malformed, fatal, aborted), episode_timeout, or internal (the scene or the evaluator).
+   */
+  kind?: string;
 }
 
 export interface RunSummary {
+  /** In grid order, whatever order the episodes finished in. */
   outcomes: EpisodeOutcome[];
   finished: number;
   skipped: number;
   failed: number;
+  /** Failed episodes by kind. */
+  failures: Record<string, number>;
 }
 
 const GridOptions = z.object({
@@ -80,6 +90,7 @@ const GridOptions = z.object({
   protocols: z.array(ProtocolName).min(1).default(["function"]),
   concurrency: z.int().positive().default(4),
   retry: RetryPolicy.default(RetryPolicy.parse({})),
+  episodeTimeoutMs: z.number().positive().optional(),
 });
 
 export interface RunOptions {
@@ -96,6 +107,8 @@ export interface RunOptions {
   /** Episodes in flight at once (default 4). */
   concurrency?: number;
   retry?: RetryPolicyInput;
+  /** Each episode's deadline, milliseconds (default: none); see EpisodeOptions.timeoutMs. */
+  episodeTimeoutMs?: number;
   sleep?: Sleep;
   random?: () => number;
   onProgress?: (event: ProgressEvent) => void;
@@ -136,6 +149,7 @@ export async function runBenchmark(opts: RunOptions): Promise<RunSummary> {
     protocols: opts.protocols,
     concurrency: opts.concurrency,
     retry: opts.retry,
+    episodeTimeoutMs: opts.episodeTimeoutMs,
   });
   const episodes = episodeGrid(opts);
   const clients = new Map(opts.models.map((m) => [m.name, m.client]));
@@ -147,9 +161,9 @@ export async function runBenchmark(opts: RunOptions): Promise<RunSummary> {
 
   await promisePool(episodes, grid.concurrency, async (episode, i) => {
     if (opts.signal?.aborted) {
-      outcomes[i] = { episode, status: "failed", error: "aborted before start" };
+      outcomes[i] = { episode, status: "failed", error: "aborted before start", kind: "aborted" };
       done++;
-      emit(episode, { kind: "failed", error: "aborted before start" });
+      emit(episode, { kind: "failed", error: "aborted before start", failure: "aborted" });
       return;
     }
     const end = finishedEnd(await opts.store.read(episode.key));
@@ -195,15 +209,17 @@ export async function runBenchmark(opts: RunOptions): Promise<RunSummary> {
         sleep: opts.sleep,
         random: opts.random,
         signal: opts.signal,
+        timeoutMs: grid.episodeTimeoutMs,
       });
       outcomes[i] = { episode, status: "finished", end: endRecord, result };
       done++;
       emit(episode, { kind: "finished", result });
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
-      outcomes[i] = { episode, status: "failed", error };
+      const kind = err instanceof ModelError || err instanceof EpisodeTimeoutError ? err.kind : "internal";
+      outcomes[i] = { episode, status: "failed", error, kind };
       done++;
-      emit(episode, { kind: "failed", error });
+      emit(episode, { kind: "failed", error, failure: kind });
     } finally {
       try {
         await setup?.close?.();
@@ -218,6 +234,7 @@ export async function runBenchmark(opts: RunOptions): Promise<RunSummary> {
     finished: outcomes.filter((o) => o.status === "finished").length,
     skipped: outcomes.filter((o) => o.status === "skipped").length,
     failed: outcomes.filter((o) => o.status === "failed").length,
+    failures: outcomes.reduce<Record<string, number>>((f, o) => (o.kind ? { ...f, [o.kind]: (f[o.kind] ?? 0) + 1 } : f), {}),
   };
 }
 
