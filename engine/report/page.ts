@@ -21,10 +21,24 @@ export interface Detail {
   blocks: { label: string; text: string }[];
 }
 
+/** A legend drawn in HTML, for charts whose panels carry none. */
+export interface Legend {
+  title: string;
+  entries: { label: string; colour: string }[];
+}
+
+/**
+ * A chart: one vega-lite spec, or several panels (one SVG each) laid out in a grid whose
+ * columns wrap to the window's width, with one shared HTML legend.
+ */
+export type Chart =
+  | { name: string; title: string; spec: TopLevelSpec }
+  | { name: string; title: string; panels: TopLevelSpec[]; legend?: Legend };
+
 export interface ReportData {
   tables: Table[];
-  /** Vega-lite specs, by chart name. */
-  specs: { name: string; title: string; spec: TopLevelSpec }[];
+  /** The charts, by name. */
+  specs: Chart[];
   /** Drill-down groups, shown after the tables. */
   details?: { title: string; note?: string; items: Detail[] }[];
 }
@@ -79,13 +93,37 @@ function htmlTable(t: Table): string {
   return [
     `<h2>${html(t.title)}</h2>`,
     ...(t.note ? [`<p class="note">${html(t.note)}</p>`] : []),
+    // a table wider than the window scrolls inside its box, not the page
+    '<div class="wide">',
     "<table>",
     `<thead><tr>${t.header.map((h, i) => cell("th", h, i)).join("")}</tr></thead>`,
     "<tbody>",
     ...t.rows.map((r) => `<tr>${r.map((c, i) => cell("td", c, i)).join("")}</tr>`),
     "</tbody>",
     "</table>",
+    "</div>",
   ].join("\n");
+}
+
+/** The width attribute of a rendered SVG (its natural width in px). */
+const svgWidth = (svg: string) => Number(/^<svg[^>]*\swidth="([\d.]+)"/.exec(svg)?.[1] ?? 0);
+
+async function htmlChart(c: Chart): Promise<string> {
+  const head = `<section class="chart" id="chart-${c.name}">\n<h2>${html(c.title)}</h2>`;
+  if ("spec" in c) return `${head}\n${await renderSvg(c.spec)}\n</section>`;
+  const svgs: string[] = [];
+  for (const p of c.panels) svgs.push(await renderSvg(p));
+  // Columns at least 90 % of the widest panel's natural width, as many as fit, sharing the
+  // rest: panels grow with the window and wrap to a new row instead of shrinking.
+  const min = Math.round(0.9 * Math.max(0, ...svgs.map(svgWidth)));
+  const legend = c.legend
+    ? [
+      `<p class="legend"><span class="legend-title">${html(c.legend.title)}</span>`,
+      ...c.legend.entries.map((e) => `<span class="key"><span class="swatch" style="background:${html(e.colour)}"></span>${html(e.label)}</span>`),
+      "</p>",
+    ]
+    : [];
+  return [head, ...legend, `<div class="panels" style="grid-template-columns:repeat(auto-fill,minmax(min(100%,${min}px),1fr))">`, ...svgs, "</div>", "</section>"].join("\n");
 }
 
 function htmlDetails(group: NonNullable<ReportData["details"]>[number]): string {
@@ -105,7 +143,7 @@ function htmlDetails(group: NonNullable<ReportData["details"]>[number]): string 
 /** The self-contained HTML page: charts as inline SVG, tables as HTML, drill-downs as details; no scripts, no links. */
 export async function htmlPage(title: string, data: ReportData): Promise<string> {
   const charts: string[] = [];
-  for (const s of data.specs) charts.push(`<section class="chart" id="chart-${s.name}">\n<h2>${html(s.title)}</h2>\n${await renderSvg(s.spec)}\n</section>`);
+  for (const c of data.specs) charts.push(await htmlChart(c));
   return [
     "<!DOCTYPE html>",
     '<html lang="en">',
@@ -114,7 +152,9 @@ export async function htmlPage(title: string, data: ReportData): Promise<string>
     `<title>${html(title)}</title>`,
     "<style>",
     "body{font-family:sans-serif;margin:2em;color:#222}",
-    "table{border-collapse:collapse;margin:0.5em 0 2em}",
+    "@media (max-width:800px){body{margin:1em}}",
+    ".wide{max-width:100%;overflow-x:auto;margin:0.5em 0 2em}",
+    "table{border-collapse:collapse}",
     "th,td{border:1px solid #ccc;padding:0.25em 0.6em}",
     "th{background:#f3f3f3}",
     ".num{text-align:right}",
@@ -123,6 +163,12 @@ export async function htmlPage(title: string, data: ReportData): Promise<string>
     "pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f7f7f7;padding:0.5em;max-height:30em;overflow-y:auto}",
     // wide charts shrink to the window instead of scrolling it (the SVGs carry a viewBox)
     "svg.marks{max-width:100%;height:auto}",
+    // panels fill their grid column (scaled from their viewBox)
+    ".panels{display:grid;gap:0.5em 1em}",
+    ".panels svg.marks{width:100%}",
+    ".legend{display:flex;flex-wrap:wrap;gap:0.3em 1.2em;font-size:0.9em}",
+    ".legend-title{font-weight:bold}",
+    ".swatch{display:inline-block;width:1.6em;height:0.3em;margin-right:0.4em;vertical-align:middle}",
     "</style>",
     "</head>",
     "<body>",

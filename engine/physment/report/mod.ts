@@ -8,14 +8,42 @@ import { CATEGORIES, type Category } from "../score/categories.ts";
 import type { EpisodeScore } from "../score/dimensions.ts";
 import type { Summary } from "../score/aggregate.ts";
 
-/** Figure 2's colour buckets, lowest first: [lower bound in %, colour, label]. */
+/**
+ * Figure 2's colour buckets, lowest first: [lower bound in %, colour, label]. The dark green
+ * is dark enough for white text (contrast 6.9:1); the red takes white text at 4.8:1.
+ */
 export const BUCKETS = [
   [0, "#d73027", "<20 %"],
   [20, "#fee08b", "20–39 %"],
   [40, "#d9ef8b", "40–59 %"],
   [60, "#66bd63", "60–79 %"],
-  [80, "#1a9850", "≥80 %"],
+  [80, "#006837", "≥80 %"],
 ] as const;
+
+/**
+ * The models' colours, in order (they repeat after the eighth model): blues, purples, a
+ * brown, a pink and a grey, none of the buckets' reds, yellows and greens (each at least 40
+ * CIELAB units from every bucket colour), so a model's line or bar never reads as a bucket.
+ */
+export const MODEL_COLOURS = ["#4c78a8", "#9c4f96", "#2ba5c2", "#7f4f24", "#393b79", "#e377c2", "#6b6b6b", "#a6a6e8"] as const;
+
+/** WCAG 2 relative luminance of a "#rrggbb" colour. */
+export function luminance(hex: string): number {
+  const lin = (k: number) => {
+    const c = parseInt(hex.slice(1 + 2 * k, 3 + 2 * k), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(0) + 0.7152 * lin(1) + 0.0722 * lin(2);
+}
+
+/** WCAG 2 contrast ratio of two "#rrggbb" colours (1 to 21). */
+export function contrastRatio(a: string, b: string): number {
+  const [lo, hi] = [luminance(a), luminance(b)].sort((x, y) => x - y);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** Black or white, whichever contrasts more with the fill: the colour of text on it. */
+export const inkOn = (fill: string): "#000000" | "#ffffff" => (contrastRatio(fill, "#000000") >= contrastRatio(fill, "#ffffff") ? "#000000" : "#ffffff");
 
 /** The bucket label of an accuracy in [0, 1]. */
 export function bucketOf(accuracy: number): string {
@@ -73,6 +101,8 @@ export function failureModes(scores: readonly EpisodeScore[]): FailureCounts[] {
   return [...map.values()].sort((a, b) => cmp(a.model, b.model) || cmp(a.variant, b.variant) || a.budget - b.budget);
 }
 
+const modelColour = (k: number) => MODEL_COLOURS[k % MODEL_COLOURS.length];
+
 export type { ReportData, Table };
 export { markdownTable, renderSvg };
 
@@ -123,7 +153,9 @@ export function buildReport(scores: readonly EpisodeScore[], summaries: readonly
   const cats = CATEGORIES.map((c) => c.id).filter((c) => summaries.some((r) => r.category === c));
   const heat = cats.flatMap((c) => rs.flatMap(([m, v]) => {
     const r = find(m, v, "all", c);
-    return r ? [{ category: categoryName(c), run: runName(m, v), accuracy: 100 * r.accuracy, bucket: bucketOf(r.accuracy) }] : [];
+    if (!r) return [];
+    const bucket = bucketOf(r.accuracy);
+    return [{ category: categoryName(c), run: runName(m, v), accuracy: 100 * r.accuracy, bucket, ink: inkOn(BUCKETS.find((b) => b[2] === bucket)![1]) }];
   }));
   tables.push({
     title: "Per-category accuracy (%) over all budgets (Figure 2)",
@@ -163,6 +195,9 @@ export function buildReport(scores: readonly EpisodeScore[], summaries: readonly
     rows: failureModes(scores).map((f) => [runName(f.model, f.variant), String(f.budget), String(f.episodes), String(f.premature), String(f.exhausted), String(f.invalid_calls), String(f.format_mismatch)]),
   });
 
+  // every chart colours the models alike, from MODEL_COLOURS
+  const runNames = rs.map(([m, v]) => runName(m, v));
+  const modelScale = { domain: runNames, range: runNames.map((_, k) => modelColour(k)) };
   const overall = rs.flatMap(([m, v]) => budgets.flatMap((b) => {
     const r = find(m, v, b, "all");
     return r ? [{ run: runName(m, v), budget: b, accuracy: 100 * r.accuracy }] : [];
@@ -178,7 +213,7 @@ export function buildReport(scores: readonly EpisodeScore[], summaries: readonly
           x: { field: "budget", type: "ordinal", title: "I_max", axis: { labelAngle: 0 } },
           xOffset: { field: "run" },
           y: { field: "accuracy", type: "quantitative", title: "accuracy (%)", scale: { domain: [0, 100] } },
-          color: { field: "run", type: "nominal", title: "model" },
+          color: { field: "run", type: "nominal", title: "model", scale: modelScale },
         },
       },
     },
@@ -199,7 +234,11 @@ export function buildReport(scores: readonly EpisodeScore[], summaries: readonly
               },
             },
           },
-          { mark: { type: "text", fontSize: 10 }, encoding: { text: { field: "accuracy", type: "quantitative", format: ".0f" } } },
+          // black or white per cell, whichever contrasts more with the bucket's colour
+          {
+            mark: { type: "text", fontSize: 10 },
+            encoding: { text: { field: "accuracy", type: "quantitative", format: ".0f" }, fill: { field: "ink", type: "nominal", scale: null, legend: null } },
+          },
         ],
         // horizontal model names, each column as wide as its name (about 6.5 px a character)
         width: { step: Math.min(320, Math.max(60, Math.ceil(6.5 * Math.max(0, ...rs.map(([m, v]) => runName(m, v).length))))) },
@@ -211,24 +250,24 @@ export function buildReport(scores: readonly EpisodeScore[], summaries: readonly
     },
     {
       name: "budget",
-      title: "Accuracy vs I_max per category group",
-      spec: {
-        data: { values: groups.map((g) => ({ ...g, accuracy: 100 * g.accuracy })) },
-        facet: { field: "group", type: "nominal", title: null, sort: [...GROUPS] },
-        // one row of panels: a second, partly empty row would carry a stray axis
-        columns: GROUPS.length,
-        spacing: 12,
-        spec: {
-          width: 120,
-          height: 120,
-          mark: { type: "line", point: true },
-          encoding: {
-            x: { field: "budget", type: "quantitative", title: "I_max" },
-            y: { field: "accuracy", type: "quantitative", title: "accuracy (%)", scale: { domain: [0, 100] } },
-            color: { field: "run", type: "nominal", title: "model" },
-          },
+      title: "Accuracy (%) vs I_max per category group",
+      // One SVG per group: the page lays the panels out in as many columns as the window
+      // holds (a vega facet is one fixed-width picture, which a narrow window shrinks).
+      panels: GROUPS.filter((g) => groups.some((x) => x.group === g)).map((g) => ({
+        // centred over the whole panel, so a long group name does not widen it
+        title: { text: g, frame: "bounds", fontSize: 11 },
+        data: { values: groups.filter((x) => x.group === g).map((x) => ({ ...x, accuracy: 100 * x.accuracy })) },
+        width: 190,
+        height: 140,
+        mark: { type: "line", point: true },
+        encoding: {
+          x: { field: "budget", type: "quantitative", title: "I_max", scale: { domain: [0, Math.max(0, ...budgets)] } },
+          // the section's title names the y axis: no title beside each panel's axis
+          y: { field: "accuracy", type: "quantitative", title: null, scale: { domain: [0, 100] } },
+          color: { field: "run", type: "nominal", scale: modelScale, legend: null },
         },
-      },
+      })),
+      legend: { title: "model", entries: runNames.map((label, k) => ({ label, colour: modelColour(k) })) },
     },
   ];
   return { tables, specs };

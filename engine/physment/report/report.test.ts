@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { scoreEpisode, type EpisodeRecord, type EpisodeScore } from "../score/dimensions.ts";
 import { summarize } from "../score/aggregate.ts";
-import { BUCKETS, bucketOf, buildReport, failureModes, groupOf, htmlReport, markdownReport, renderSvg } from "./mod.ts";
+import { BUCKETS, bucketOf, buildReport, contrastRatio, failureModes, groupOf, htmlReport, inkOn, MODEL_COLOURS, markdownReport, renderSvg } from "./mod.ts";
 
 const call = (tool: string, error = false) => ({ tool, parameters: {}, result: error ? null : {}, error, sim_time: 0 });
 
@@ -62,12 +62,32 @@ describe("physment report", () => {
   });
 
   it("renders every chart as an SVG with marks, deterministically", async () => {
-    for (const s of data.specs) {
-      const svg = await renderSvg(s.spec);
+    for (const spec of data.specs.flatMap((c) => ("spec" in c ? [c.spec] : c.panels))) {
+      const svg = await renderSvg(spec);
       expect(svg.startsWith("<svg")).toBe(true);
       expect(svg).toMatch(/class="mark-(rect|line|symbol|text)/);
-      expect(await renderSvg(s.spec)).toBe(svg);
+      expect(await renderSvg(spec)).toBe(svg);
     }
+  });
+
+  it("draws accuracy vs I_max as one panel per category group present, with a legend in the models' colours", () => {
+    const chart = data.specs.find((c) => c.name === "budget")!;
+    if (!("panels" in chart)) throw new Error("budget chart: panels expected");
+    // scenes 7, 27, 52 and 77: the four physics groups, no Create / Delete / Attach
+    expect(chart.panels.map((p) => (p.title as { text: string }).text)).toEqual(["Easy Single", "Hard Single", "Easy Multi", "Hard Multi"]);
+    expect(chart.legend).toEqual({ title: "model", entries: [{ label: "alpha", colour: MODEL_COLOURS[0] }, { label: "beta", colour: MODEL_COLOURS[1] }] });
+  });
+
+  it("writes each heatmap value in black or white, whichever contrasts more with its bucket (WCAG ≥ 4.5 for every bucket)", () => {
+    expect(contrastRatio("#000000", "#ffffff")).toBeCloseTo(21, 10);
+    expect(inkOn("#ffffff")).toBe("#000000");
+    expect(inkOn("#000000")).toBe("#ffffff");
+    expect(BUCKETS.map((b) => inkOn(b[1]))).toEqual(["#ffffff", "#000000", "#000000", "#000000", "#ffffff"]);
+    for (const [, fill] of BUCKETS) expect(contrastRatio(fill, inkOn(fill))).toBeGreaterThanOrEqual(4.5);
+    const heat = data.specs.find((c) => c.name === "heatmap")!;
+    const values = ("spec" in heat ? (heat.spec as { data: { values: { bucket: string; ink: string }[] } }).data.values : []);
+    expect(values.length).toBeGreaterThan(0);
+    for (const v of values) expect(v.ink).toBe(inkOn(BUCKETS.find((b) => b[2] === v.bucket)![1]));
   });
 
   it("colours the heatmap with the five buckets", async () => {
@@ -79,14 +99,18 @@ describe("physment report", () => {
     });
     const ms = mixed.map((r) => scoreEpisode(r));
     const d = buildReport(ms, summarize(ms));
-    const svg = await renderSvg(d.specs.find((s) => s.name === "heatmap")!.spec);
+    const heat = d.specs.find((s) => s.name === "heatmap")!;
+    if (!("spec" in heat)) throw new Error("heatmap: one spec expected");
+    const svg = await renderSvg(heat.spec);
     const rects = svg.match(/class="mark-rect[^]*?<\/g>/)![0];
     for (const [, colour] of BUCKETS) expect(rects.toLowerCase()).toContain(`fill="${colour}"`);
+    // the buckets' legend (the text layer's colour has none, and must not remove it)
+    for (const [, , label] of BUCKETS) expect(svg).toContain(`>${label.replace("<", "&lt;")}</text>`);
   });
 
   it("writes a self-contained HTML page", async () => {
     const page = await htmlReport(data);
-    expect(page.match(/<svg/g)!.length).toBe(data.specs.length);
+    expect(page.match(/<svg/g)!.length).toBe(data.specs.reduce((n, c) => n + ("spec" in c ? 1 : c.panels.length), 0));
     expect(page).not.toMatch(/https?:\/\//);
     expect(page).not.toMatch(/<script/i);
     expect(page).not.toMatch(/<link/i);
