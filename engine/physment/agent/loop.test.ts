@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { runEpisode } from "./loop.ts";
 import { type ChatMessage, ModelError } from "../../llm/model.ts";
 import { OpenAIModelClient } from "../../llm/openai_client.ts";
-import { buildPrompt } from "./prompt.ts";
+import { buildPrompt, iterationsLeftReminder } from "./prompt.ts";
 import type { ProtocolName } from "./protocols.ts";
 import { MemoryTranscriptStore, parseTranscript, type TranscriptRecord } from "./transcript.ts";
 import { completion, FAKE_SCENE, FakeToolBox, httpError, type Loopback, type ReplayReply, startLoopback } from "./test_support.ts";
@@ -99,11 +99,13 @@ describe("function calling over HTTP", () => {
     expect(tools.every((t) => t.type === "function" && !("$schema" in t.function.parameters))).toBe(true);
     expect(messagesOf(first).map((m) => m.role)).toEqual(["system", "user"]);
 
-    // The second request carries the assistant's calls and one tool message per call, in order.
+    // The second request carries the assistant's calls and one tool message per call, in order,
+    // then the iterations-remaining reminder.
     const msgs = messagesOf(second);
-    expect(msgs.map((m) => m.role)).toEqual(["system", "user", "assistant", "tool", "tool", "tool"]);
+    expect(msgs.map((m) => m.role)).toEqual(["system", "user", "assistant", "tool", "tool", "tool", "user"]);
+    expect(msgs[6].content).toBe(iterationsLeftReminder(4, 5));
     expect((msgs[2].tool_calls as { id: string }[]).map((c) => c.id)).toEqual(["c1", "c2", "c3"]);
-    expect(msgs.slice(3).map((m) => m.tool_call_id)).toEqual(["c1", "c2", "c3"]);
+    expect(msgs.slice(3, 6).map((m) => m.tool_call_id)).toEqual(["c1", "c2", "c3"]);
     expect(JSON.parse(msgs[3].content as string)).toEqual({
       tool: "get_position",
       parameters: { object_id: "object_1" },
@@ -183,7 +185,8 @@ describe("text protocol over HTTP", () => {
     expect(first.tools).toBeUndefined();
     const msgs = messagesOf(second);
     expect(msgs.map((m) => m.role)).toEqual(["system", "user", "assistant", "user"]);
-    const results = msgs[3].content as string;
+    const [results, reminder] = (msgs[3].content as string).split("\n");
+    expect(reminder).toBe(iterationsLeftReminder(4, 5));
     expect(results.startsWith("Results: ")).toBe(true);
     expect(JSON.parse(results.slice("Results: ".length))).toEqual([
       { tool: "step", parameters: { duration: 0.5 }, result: null, sim_time: 0.5 },
@@ -298,5 +301,40 @@ describe("retries, timeouts and the end of an episode", () => {
     await expect(e.run).rejects.toSatisfy((err) => err instanceof ModelError && err.kind === "aborted");
     expect(e.server.requests.length).toBe(1);
     expect(e.transcript().at(-1)).toMatchObject({ type: "abort", kind: "aborted" });
+  });
+});
+
+describe("the iterations-remaining reminder", () => {
+  const contentOf = (m: Record<string, unknown>) => m.content as string;
+
+  it("function protocol: a user message after each turn's results says how many iterations remain, none after the last", async () => {
+    const step = completion({ toolCalls: [{ name: "step", arguments: { duration: 0.1 } }] });
+    const e = await episode([step, step, step], { budget: 3 });
+    await e.run;
+    const [, second, third] = e.server.requests;
+    expect(messagesOf(second).map((m) => m.role)).toEqual(["system", "user", "assistant", "tool", "user"]);
+    expect(contentOf(messagesOf(second).at(-1)!)).toBe(iterationsLeftReminder(2, 3));
+    expect(iterationsLeftReminder(2, 3)).toMatch(/2 of your 3 iterations remain/);
+    expect(contentOf(messagesOf(third).at(-1)!)).toBe(iterationsLeftReminder(1, 3));
+    expect(iterationsLeftReminder(1, 3)).toMatch(/last/);
+    // after the third and last response the episode ends: no reminder
+    const last = ofType(e.transcript(), "message").at(-1)!.message;
+    expect(last.role).toBe("tool");
+  });
+
+  it("text protocol: the reminder closes the Results message; an invalid reply's feedback carries it too", async () => {
+    const e = await episode([
+      completion({ content: '[{"tool": "step", "parameters": {"duration": 0.5}}]' }),
+      completion({ content: "no calls" }),
+      completion({ content: '[{"tool": "answer", "parameters": {"answer": 1}}]' }),
+    ], { protocol: "text", budget: 4 });
+    await e.run;
+    const results = contentOf(messagesOf(e.server.requests[1]).at(-1)!);
+    expect(results).toBe(`Results: [{"tool":"step","parameters":{"duration":0.5},"result":null,"sim_time":0.5}]\n${iterationsLeftReminder(3, 4)}`);
+    const invalid = contentOf(messagesOf(e.server.requests[2]).at(-1)!);
+    expect(invalid).toMatch(/^Results: \[\]\nInvalid reply/);
+    expect(invalid.endsWith(`\n${iterationsLeftReminder(2, 4)}`)).toBe(true);
+    // the answer ends the episode: no reminder after it
+    expect(contentOf(ofType(e.transcript(), "message").at(-1)!.message as Record<string, unknown>)).not.toMatch(/remain/);
   });
 });

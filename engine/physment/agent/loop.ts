@@ -5,7 +5,7 @@
 // is spent, in which case there is no answer and scoring counts the scene as incorrect.
 import type { ToolBox, ToolResult } from "../protocol.ts";
 import { addUsage, type ChatMessage, type ModelClient, ModelError, type Usage, ZERO_USAGE } from "../../llm/model.ts";
-import type { InitialPrompt, Strategy } from "./prompt.ts";
+import { type InitialPrompt, iterationsLeftReminder, type Strategy } from "./prompt.ts";
 import { type Protocol, protocolByName, type ProtocolName } from "./protocols.ts";
 import { callWithRetry, type RetryPolicyInput, type Sleep } from "../../llm/retry.ts";
 import { type EndReason, TRANSCRIPT_VERSION, type TranscriptRecord, type TranscriptSink } from "./transcript.ts";
@@ -202,7 +202,16 @@ async function playEpisode(opts: EpisodeOptions): Promise<EpisodeResult> {
         duration_ms: Math.max(0, now() - started),
       });
     }
-    for (const m of protocol.feedback(parsed, results)) await push(k, m);
+    const feedback = protocol.feedback(parsed, results);
+    // While the episode goes on, the model is told how many iterations remain (as the published
+    // harness does each turn): appended to a user feedback message, else as a user message.
+    if (toolbox.answered === null && k < budget) {
+      const reminder = iterationsLeftReminder(budget - k, budget);
+      const last = feedback.at(-1);
+      if (last?.role === "user") feedback[feedback.length - 1] = { ...last, content: `${last.content}\n${reminder}` };
+      else feedback.push({ role: "user", content: reminder });
+    }
+    for (const m of feedback) await push(k, m);
 
     if (toolbox.answered !== null) return await finish(k, "answered");
   }

@@ -213,6 +213,17 @@ function budgetSection(budget: number): string {
   ].join("\n");
 }
 
+/**
+ * The reminder the loop adds after each turn's results while the episode goes on (as the
+ * published harness does after every iteration): `left` responses remain of `budget`.
+ */
+export function iterationsLeftReminder(left: number, budget: number): string {
+  if (left === 1) {
+    return `Only 1 of your ${budget} iterations remains: your next response is the last, so submit your answer with the answer tool in it.`;
+  }
+  return `${left} of your ${budget} iterations remain; submit your answer with the answer tool before they run out.`;
+}
+
 function examplesSection(examples: readonly WorkedExample[], protocol: ProtocolName, strategy: Strategy): string {
   const lines = [
     `## Example assistant-environment interaction${examples.length > 1 ? "s" : ""}`,
