@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fakeIo, fileIo, runMech, spawnMech } from "./test_support.ts";
 import { completion, startLoopback } from "../engine/llm/loopback.test_support.ts";
-import { parseBudgets, parseSceneList, physmentReportCommand, physmentRunCommand, readScene, scenePaths, scoreDirectory } from "./physment_commands.ts";
+import { parseBudgets, parseSceneList, physmentReportCommand, physmentRunCommand, readScene, runProgress, scenePaths, scoreDirectory } from "./physment_commands.ts";
 import { runBenchmark } from "../engine/physment/agent/runner.ts";
 import { scriptedAgent } from "../engine/physment/agent/scripted_client.ts";
 import { FileTranscriptStore } from "../engine/physment/agent/transcript.ts";
@@ -236,6 +236,51 @@ describe("mech physment", () => {
       expect(bad.err, `${flag} ${value}`).toContain(flag);
       expect(bad.err).not.toMatch(/\n\s+at /);
     }
+  });
+
+  it("run: --concurrency N plays N episodes at once; the results are printed in the grid's order whatever order they finish in", async () => {
+    let inFlight = 0, peak = 0;
+    // the first four requests (one per episode, started in grid order) finish in reverse order
+    const server = await startLoopback((_body, n) => {
+      inFlight++;
+      peak = Math.max(peak, inFlight);
+      const delayMs = n < 4 ? 400 - 100 * n : 0;
+      setTimeout(() => inFlight--, delayMs);
+      return { ...completion({ toolCalls: [{ name: "answer", arguments: { answer: n } }] }), delayMs };
+    });
+    try {
+      const io = fileIo();
+      const args = { model: "m", baseUrl: server.baseURL, apiKeyEnv: "NO_SUCH_KEY", scenes: "7-10", budgets: "5", strategy: "zero-shot" as const, protocol: "tools" as const, out: join(root, "run-parallel"), concurrency: 4 };
+      expect(await physmentRunCommand(args, io, () => undefined, (d) => readdirSync(d))).toBe(0);
+      expect(peak).toBe(4);
+      const results = io.lines.filter((l) => /^ERR \[\d+\/4\]/.test(l));
+      expect(results).toEqual([
+        "ERR [1/4] scene 7 budget 5: answered 0 in 1",
+        "ERR [2/4] scene 8 budget 5: answered 1 in 1",
+        "ERR [3/4] scene 9 budget 5: answered 2 in 1",
+        "ERR [4/4] scene 10 budget 5: answered 3 in 1",
+      ]);
+      // one at a time with --concurrency 1
+      peak = 0;
+      expect(await physmentRunCommand({ ...args, out: join(root, "run-serial"), concurrency: 1 }, fileIo(), () => undefined, (d) => readdirSync(d))).toBe(0);
+      expect(peak).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("run's progress on a terminal: the status line is cleared before each result line and at the end", () => {
+    const calls: string[] = [];
+    const io = { ...fakeIo(), err: (t: string) => calls.push(`err ${t}`), status: (t: string | null) => calls.push(t === null ? "clear" : `status ${t}`) };
+    const show = runProgress(io);
+    const episode = (scene: string) => ({ scene, model: "m", budget: 5, strategy: "zero-shot" as const, protocol: "function" as const, key: scene });
+    const result = { answered: true, answer: 1, iterations: 1, reason: "answered" as const, toolCalls: 1, invalidActions: 0, usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 }, durationMs: 1 };
+    show({ kind: "started", episode: episode("7"), index: 0, done: 0, total: 2 });
+    show({ kind: "started", episode: episode("8"), index: 1, done: 0, total: 2 });
+    show({ kind: "finished", episode: episode("8"), index: 1, done: 1, total: 2, result });
+    show({ kind: "finished", episode: episode("7"), index: 0, done: 2, total: 2, result });
+    expect(calls.filter((c) => c.startsWith("status")).at(-1)).toMatch(/1\/2 done, 1 running$/);
+    expect(calls.slice(-5)).toEqual(["clear", "err [1/2] scene 7 budget 5: answered 1 in 1", "clear", "err [2/2] scene 8 budget 5: answered 1 in 1", "clear"]);
   });
 
   it("score: a scene file that breaks the scene schema is named with its JSON path", async () => {

@@ -10,7 +10,7 @@ import { episodeRecord } from "../engine/physment/evaluate.ts";
 import { OpenAIModelClient } from "../engine/llm/openai_client.ts";
 import { DEFAULT_EPISODE_TIMEOUT_S, DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_MAX_RETRIES, DEFAULT_REQUEST_TIMEOUT_S, DEFAULT_TEMPERATURE } from "../engine/llm/defaults.ts";
 import { requestControls } from "../engine/eval/profiles.ts";
-import { DEFAULT_BUDGETS, type ModelEntry, runBenchmark } from "../engine/physment/agent/runner.ts";
+import { DEFAULT_BUDGETS, type ModelEntry, type ProgressEvent, runBenchmark } from "../engine/physment/agent/runner.ts";
 import { ProcedureClient } from "../engine/physment/reference.ts";
 import { FileTranscriptStore, type ParsedTranscript, parseTranscript } from "../engine/physment/agent/transcript.ts";
 import type { Strategy } from "../engine/physment/agent/prompt.ts";
@@ -24,6 +24,7 @@ import { SceneJson } from "../engine/physment/scene/schema.ts";
 import { builtinReference, builtinScene, builtinSceneNumbers, builtinSceneTexts } from "../scenes/mod.ts";
 import { categoryCounts, verifyScene } from "../engine/physment/verify.ts";
 import { checkedJson, InputError, type Io } from "./io.ts";
+import { type Progress, progress } from "./progress.ts";
 
 /** Where a scene's files are: a sceneN.json file (its .xml beside it) or a SceneN directory. */
 export function scenePaths(path: string): { json: string; xml: string; number: number } {
@@ -164,13 +165,7 @@ export async function physmentRunCommand(
     concurrency: args.concurrency,
     retry: { maxAttempts: (args.maxRetries ?? DEFAULT_MAX_RETRIES) + 1 },
     episodeTimeoutMs: Math.round((args.episodeTimeout ?? DEFAULT_EPISODE_TIMEOUT_S) * 1000),
-    onProgress: (e) => {
-      const what = `scene ${e.episode.scene} budget ${e.episode.budget}`;
-      if (e.kind === "finished") io.err(`[${e.done}/${e.total}] ${what}: ${e.result.answered ? `answered ${JSON.stringify(e.result.answer)} in ${e.result.iterations}` : "no answer"}`);
-      else if (e.kind === "skipped") io.err(`[${e.done}/${e.total}] ${what}: already finished`);
-      else if (e.kind === "failed") io.err(`[${e.done}/${e.total}] ${what}: failed (${e.failure}): ${e.error}`);
-      else if (e.kind === "retry") io.err(`  ${what}: retry ${e.attempt} in ${Math.round(e.delayMs)} ms (${e.error})`);
-    },
+    onProgress: runProgress(io),
   });
   const byKind = Object.entries(summary.failures).map(([kind, n]) => `${kind} ${n}`).join(", ");
   io.err(`${summary.finished} finished, ${summary.skipped} already done, ${summary.failed} failed${byKind ? ` (${byKind})` : ""}; transcripts in ${args.out}`);
@@ -179,6 +174,43 @@ export async function physmentRunCommand(
   return summary.failed ? 1 : code;
 }
 
+
+/**
+ * The progress of a run on stderr: each episode's result line in the grid's order, whatever
+ * order the episodes finish in (a line waits for those before it), retries as they happen,
+ * and on a terminal a status line with how many episodes are done and running.
+ */
+export function runProgress(io: Io): (e: ProgressEvent) => void {
+  const waiting = new Map<number, string>();
+  const running = new Set<number>();
+  let printed = 0;
+  let bar: Progress | undefined;
+  const say = (line: string) => {
+    io.status?.(null);
+    io.err(line);
+  };
+  return (e) => {
+    const what = `scene ${e.episode.scene} budget ${e.episode.budget}`;
+    if (e.kind === "started") running.add(e.index);
+    else if (e.kind === "retry") say(`  ${what}: retry ${e.attempt} in ${Math.round(e.delayMs)} ms (${e.error})`);
+    else {
+      running.delete(e.index);
+      waiting.set(e.index, e.kind === "finished"
+        ? `${what}: ${e.result.answered ? `answered ${JSON.stringify(e.result.answer)} in ${e.result.iterations}` : "no answer"}`
+        : e.kind === "skipped"
+        ? `${what}: already finished`
+        : `${what}: failed (${e.failure}): ${e.error}`);
+      for (let line; (line = waiting.get(printed)) !== undefined; printed++) {
+        waiting.delete(printed);
+        say(`[${printed + 1}/${e.total}] ${line}`);
+      }
+    }
+    if (!io.status) return;
+    bar ??= progress(io, "physment", e.total);
+    if (e.done === e.total) bar.finish();
+    else bar.update(e.done, `done, ${running.size} running`);
+  };
+}
 
 /** The scripted reference agent: a fresh procedure client per episode. */
 function referenceModel(): ModelEntry {

@@ -49,7 +49,8 @@ export interface EpisodeSpec {
 }
 
 export type ProgressEvent =
-  & { episode: EpisodeSpec; done: number; total: number }
+  /** index: the episode's place in the grid (episodeGrid's order), from 0. */
+  & { episode: EpisodeSpec; index: number; done: number; total: number }
   & (
     | { kind: "skipped"; end: EndRecord }
     | { kind: "started" }
@@ -156,24 +157,24 @@ export async function runBenchmark(opts: RunOptions): Promise<RunSummary> {
   const outcomes: EpisodeOutcome[] = new Array(episodes.length);
   const total = episodes.length;
   let done = 0;
-  const emit = (episode: EpisodeSpec, e: DistributiveOmit<ProgressEvent, "episode" | "done" | "total">) =>
-    opts.onProgress?.({ ...e, episode, done, total } as ProgressEvent);
+  const emit = (index: number, e: DistributiveOmit<ProgressEvent, "episode" | "index" | "done" | "total">) =>
+    opts.onProgress?.({ ...e, episode: episodes[index], index, done, total } as ProgressEvent);
 
   await promisePool(episodes, grid.concurrency, async (episode, i) => {
     if (opts.signal?.aborted) {
       outcomes[i] = { episode, status: "failed", error: "aborted before start", kind: "aborted" };
       done++;
-      emit(episode, { kind: "failed", error: "aborted before start", failure: "aborted" });
+      emit(i, { kind: "failed", error: "aborted before start", failure: "aborted" });
       return;
     }
     const end = finishedEnd(await opts.store.read(episode.key));
     if (end) {
       outcomes[i] = { episode, status: "skipped", end };
       done++;
-      emit(episode, { kind: "skipped", end });
+      emit(i, { kind: "skipped", end });
       return;
     }
-    emit(episode, { kind: "started" });
+    emit(i, { kind: "started" });
     let setup: SceneSetup | undefined;
     try {
       setup = await opts.factory(episode.scene);
@@ -191,7 +192,7 @@ export async function runBenchmark(opts: RunOptions): Promise<RunSummary> {
       const observed: TranscriptSink = {
         write: async (r) => {
           await sink.write(r);
-          if (r.type === "retry") emit(episode, { kind: "retry", attempt: r.attempt, delayMs: r.delay_ms, error: r.error });
+          if (r.type === "retry") emit(i, { kind: "retry", attempt: r.attempt, delayMs: r.delay_ms, error: r.error });
           if (r.type === "end") endRecord = r;
         },
       };
@@ -213,13 +214,13 @@ export async function runBenchmark(opts: RunOptions): Promise<RunSummary> {
       });
       outcomes[i] = { episode, status: "finished", end: endRecord, result };
       done++;
-      emit(episode, { kind: "finished", result });
+      emit(i, { kind: "finished", result });
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
       const kind = err instanceof ModelError || err instanceof EpisodeTimeoutError ? err.kind : "internal";
       outcomes[i] = { episode, status: "failed", error, kind };
       done++;
-      emit(episode, { kind: "failed", error, failure: kind });
+      emit(i, { kind: "failed", error, failure: kind });
     } finally {
       try {
         await setup?.close?.();
