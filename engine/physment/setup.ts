@@ -3,6 +3,7 @@
 import type { Scene } from "./scene/load.ts";
 import { World } from "./sim/world.ts";
 import { makeToolBox } from "./tools/toolbox.ts";
+import { permittedValues } from "./tools/inspect.ts";
 import type { SceneSetup } from "./agent/runner.ts";
 import type { SceneInfoInput } from "./agent/prompt.ts";
 import type { SceneTruth } from "./evaluate.ts";
@@ -10,7 +11,8 @@ import type { Category } from "./score/categories.ts";
 
 /**
  * The prompt's view of a scene: task, listed objects (hidden ones flagged), permissions, and
- * the gravity and timestep the simulation actually has (from the world, so from the MJCF).
+ * the values of the permitted attributes at t = 0 (as get_parameters reports them), and the
+ * gravity and timestep the simulation actually has (from the world, so from the MJCF).
  */
 export function sceneInfo(scene: Scene, id: string, world: World): SceneInfoInput {
   return {
@@ -20,6 +22,12 @@ export function sceneInfo(scene: Scene, id: string, world: World): SceneInfoInpu
     problemType: scene.metadata.problem_type,
     objects: scene.objects.map((o) => ({ id: o.number, name: o.name, hidden: o.hidden })),
     permissions: Object.fromEntries(scene.objects.map((o) => [String(o.number), { ...(o.permissions ?? {}) }])),
+    values: Object.fromEntries(
+      world.allObjects().filter((o) => !o.hidden && !o.created).flatMap((o) => {
+        const n = scene.objects.find((x) => x.key === o.id)?.number;
+        return n === undefined ? [] : [[String(n), permittedValues(world, o)]];
+      }),
+    ),
     gravity: world.gravity(),
     timestep: world.timestep,
   };

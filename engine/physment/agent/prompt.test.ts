@@ -7,6 +7,7 @@ import { FAKE_SCENE, FAKE_SPECS } from "./test_support.ts";
 import { TOOL_SPECS } from "../tools/toolbox.ts";
 import { PUBLISHED_SCENES_PRESENT, publishedScene } from "../sim/fixtures.test_support.ts";
 import { sceneSetup } from "../setup.ts";
+import { builtinScene } from "../../../scenes/mod.ts";
 
 const base = { scene: FAKE_SCENE, specs: FAKE_SPECS, budget: 7 } as const;
 
@@ -20,10 +21,27 @@ describe("buildPrompt", () => {
   });
 
   it("lists visible objects with their permitted attributes only, never hidden ones", () => {
-    expect(p.user).toContain("- object_1: ball; permitted attributes: geom_type, body_pos\n");
-    expect(p.user).toContain("- object_2: box; permitted attributes: geom_type, body_mass\n");
+    expect(p.user).toContain("- object_1: ball; permitted attributes: geom_type; body_pos\n");
+    expect(p.user).toContain("- object_2: box; permitted attributes: geom_type; body_mass\n");
     expect(p.user).not.toContain("marker");
     expect(p.user).not.toContain("object_3");
+  });
+
+  it("prints each permitted attribute with its value when the scene data gives it", () => {
+    const scene = {
+      ...FAKE_SCENE,
+      values: {
+        "1": { geom_type: "sphere", body_pos: [-10, -0.6, 0], body_mass: 0.5 },
+        "2": { geom_type: "box", body_mass: 2.0000000000000004 },
+        "3": { geom_type: "sphere" },
+      },
+    };
+    const user = buildPrompt({ ...base, scene, strategy: "zero-shot", protocol: "text" }).user;
+    // body_mass is not permitted for object_1: its value is not shown; floating-point noise is not either
+    expect(user).toContain("- object_1: ball; permitted attributes: geom_type: sphere; body_pos: [-10, -0.6, 0]\n");
+    expect(user).toContain("- object_2: box; permitted attributes: geom_type: box; body_mass: 2\n");
+    expect(user).not.toContain("marker");
+    expect(user).toMatch(/values are those at the start \(t = 0\)/);
   });
 
   it("documents every tool from its spec", () => {
@@ -128,6 +146,15 @@ describe.skipIf(!PUBLISHED_SCENES_PRESENT)("prompts of original scenes", () => {
     }
   };
 
+  it("scene 9 shows its permitted attributes with their values (world frame, spring constant)", async () => {
+    const p9 = await prompt(9);
+    expect(p9).toContain("- object_1: Anchor; permitted attributes: geom_type: sphere; body_pos: [0, 0, 1]; body_quat: [1, 0, 0, 0]\n");
+    // object_2 sits 0.3 m below the anchor it is nested in; the spring is the tendon between their sites
+    expect(p9).toContain("- object_2: Slider (Spring Scale Platform); permitted attributes: geom_type: cylinder; body_pos: [0, 0, 0.7]; body_quat: [1, 0, 0, 0]; spring_constant: 50\n");
+    // body_mass is false for object_3
+    expect(p9).toContain("- object_3: Unknown Mass (Red Ball); permitted attributes: geom_type: sphere; body_pos: [0, 0, 0.05]; body_quat: [1, 0, 0, 0]; displacement: 0\n");
+  });
+
   it("scene 10 steps at 0.01 s under MuJoCo's default gravity; scene 38 has no gravity", async () => {
     const p10 = await prompt(10);
     expect(p10).toContain("fixed steps of 0.01 s");
@@ -138,6 +165,19 @@ describe.skipIf(!PUBLISHED_SCENES_PRESENT)("prompts of original scenes", () => {
     expect(p38).toContain("There is no gravity in this scene.");
     expect(p38).not.toContain("9.81");
     expect(p38).toContain("gravity: number = 0)");
+  });
+});
+
+describe("built-in scene 7's prompt", () => {
+  it("gives the ball's and the floor's permitted attributes with their values", async () => {
+    const setup = await sceneSetup(await builtinScene(7), "7");
+    try {
+      const user = buildPrompt({ scene: setup.scene, specs: setup.toolbox.specs, budget: 5, strategy: "zero-shot", protocol: "text" }).user;
+      expect(user).toContain("- object_1: ball; permitted attributes: geom_type: sphere; body_pos: [0, 0, 20]; body_mass: 0.5; geom_radius: 0.1\n");
+      expect(user).toContain("- object_2: floor; permitted attributes: geom_type: plane; body_pos: [0, 0, 0]\n");
+    } finally {
+      await setup.close?.();
+    }
   });
 });
 

@@ -27,6 +27,11 @@ export const SceneInfo = z.object({
   objects: z.array(SceneObject),
   /** Per object id (decimal, e.g. "1"): attribute name → permitted. */
   permissions: z.record(z.string(), z.record(z.string(), z.boolean())).default({}),
+  /**
+   * Per object id: permitted attribute → its value at the start (t = 0), shown beside the
+   * attribute's name; an attribute without a value here is listed by name only.
+   */
+  values: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
   /** The scene's gravity vector (m/s², world frame) as the simulation has it; absent: not stated. */
   gravity: z.tuple([z.number(), z.number(), z.number()]).optional(),
   /** The simulator's timestep (s); absent: not stated. */
@@ -37,9 +42,11 @@ export const SceneInfo = z.object({
     if (ids.has(o.id)) ctx.addIssue({ code: "custom", message: `duplicate object id ${o.id}`, path: ["objects"] });
     ids.add(o.id);
   }
-  for (const key of Object.keys(s.permissions)) {
-    if (!ids.has(Number(key)) || String(Number(key)) !== key) {
-      ctx.addIssue({ code: "custom", message: `permissions for unknown object id "${key}"`, path: ["permissions", key] });
+  for (const field of ["permissions", "values"] as const) {
+    for (const key of Object.keys(s[field])) {
+      if (!ids.has(Number(key)) || String(Number(key)) !== key) {
+        ctx.addIssue({ code: "custom", message: `${field} for unknown object id "${key}"`, path: [field, key] });
+      }
     }
   }
 });
@@ -102,16 +109,23 @@ function objectsSection(s: SceneInfo): string {
   const lines = [`## Available objects and parameters`];
   const visible = s.objects.filter((o) => !o.hidden);
   if (visible.length === 0) lines.push("No objects are listed.");
+  let valued = false;
   for (const o of visible) {
     const perms = s.permissions[String(o.id)] ?? {};
-    const allowed = Object.entries(perms).filter(([, ok]) => ok).map(([k]) => k);
-    lines.push(
-      `- object_${o.id}: ${o.name}; permitted attributes: ${allowed.length > 0 ? allowed.join(", ") : "none"}`,
-    );
+    const values = s.values[String(o.id)] ?? {};
+    const allowed = Object.entries(perms).filter(([k, ok]) => ok && k !== "hidden").map(([k]) => k);
+    const shown = allowed.map((k) => {
+      if (!(k in values)) return k;
+      valued = true;
+      return `${k}: ${showValue(values[k])}`;
+    });
+    lines.push(`- object_${o.id}: ${o.name}; permitted attributes: ${shown.length > 0 ? shown.join("; ") : "none"}`);
   }
   lines.push(
-    "Address objects by id as \"object_N\" (the number N alone is accepted too). get_parameters returns only an " +
-      "object's permitted attributes; other attributes must be inferred from experiments.",
+    "Address objects by id as \"object_N\" (the number N alone is accepted too). " +
+      (valued ? "Attribute values are those at the start (t = 0), in the world frame. " : "") +
+      "get_parameters returns only an object's permitted attributes" + (valued ? ", as they are now" : "") +
+      "; other attributes must be inferred from experiments.",
   );
   return lines.join("\n");
 }
@@ -137,6 +151,16 @@ function gravityText([x, y, z]: readonly [number, number, number]): string {
   if (x === 0 && y === 0 && z === 0) return "There is no gravity in this scene.";
   if (x === 0 && y === 0 && z < 0) return `Gravity acts along -z with g = ${num(-z)} m/s².`;
   return `The gravity is [${[x, y, z].map(num).join(", ")}] m/s² (world frame).`;
+}
+
+/** An attribute value as the prompt shows it: strings bare, numbers as num(), lists in brackets, null as "none". */
+function showValue(v: unknown): string {
+  if (v === null || v === undefined) return "none";
+  if (typeof v === "number") return num(v);
+  if (typeof v === "string") return v;
+  if (Array.isArray(v)) return `[${v.map(showValue).join(", ")}]`;
+  if (typeof v === "object") return `{${Object.entries(v).map(([k, x]) => `${k}: ${showValue(x)}`).join(", ")}}`;
+  return String(v);
 }
 
 /** A number as a model reads it: at most 10 significant digits (no binary noise), no -0. */

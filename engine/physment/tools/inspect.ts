@@ -79,6 +79,25 @@ export function parametersOf(world: World, o: WorldObject): Record<string, unkno
   return out;
 }
 
+/**
+ * The object's permission flags that are granted, each with the value of the attribute it
+ * grants as get_parameters reports it now (geom_size: size; flags that grant no attribute
+ * are left out). The prompt shows these at t = 0, as the published prompt shows its
+ * permitted attributes with their values.
+ */
+export function permittedValues(world: World, o: WorldObject): Record<string, unknown> {
+  const p = o.permissions;
+  if (!p || p === "all") return {};
+  const params = parametersOf(world, o);
+  const out: Record<string, unknown> = {};
+  for (const [flag, granted] of Object.entries(p)) {
+    if (granted !== true) continue;
+    const attribute = Object.keys(PARAMETER_PERMISSIONS).find((a) => a !== "bounding_box" && PARAMETER_PERMISSIONS[a].includes(flag));
+    if (attribute !== undefined && attribute in params) out[flag] = params[attribute];
+  }
+  return out;
+}
+
 export const getParameters = defineTool({
   name: "get_parameters",
   description:
