@@ -102,6 +102,30 @@ describe("G: assertions matched by an EARLIER tool value", () => {
     expect(g.assertions.map((a) => a.value)).toEqual([21]);
     expect(g.G).toBe(0);
   });
+  it("a prompt number or an own input is an assertion when an earlier tool returned it, and then grounded", () => {
+    const prompt = "Example: the ball's speed is 4.905 m/s after 0.5 s under g = 9.81 m/s²; it falls 1.2385 m.";
+    const turns = [
+      // 4.905 is in the prompt and no earlier tool returned it: not an assertion (yet)
+      turn(1, "I expect 4.905 m/s after 0.5 s.", [
+        res("step", null, 0.5, { duration: 0.5 }),
+        res("get_velocity", { velocity: [0, 0, -4.905] }, 0.5),
+        res("get_acceleration", { x: 0, y: 0, z: -9.81 }, 0.5),
+      ]),
+      // measured now: 0.5 (the prompt's and its own step's, returned as sim_time), 4.905 and 9.81
+      // are grounded assertions; 1.2385 is only the prompt's and 1.5 only its own input
+      turn(2, "After 0.5 s the speed is 4.905 m/s and a = 9.81 m/s²; not 1.2385 m of fall. Next, 1.5 s.", [
+        res("step", null, 2, { duration: 1.5 }),
+      ]),
+    ];
+    const g = groundedness(turns, prompt);
+    expect(g.assertions.map((a) => [a.iteration, a.value, a.grounded])).toEqual([
+      [2, 0.5, true],
+      [2, 4.905, true],
+      [2, 9.81, true],
+    ]);
+    expect(g.assertions[1].source).toEqual({ iteration: 1, tool: "get_velocity", value: -4.905 });
+    expect(g.G).toBe(1);
+  });
   it("error results and the answer call are not sources; no assertion gives null", () => {
     const turns = [
       turn(1, "", [res("get_position", { error: "object 7 is hidden, 3.25" }, 0, {}, true), res("answer", { answer: 3.75 })]),

@@ -182,11 +182,12 @@ export interface GroundednessOptions {
  * than answer), within Eq. (4)'s tolerance taken relative to the tool value, magnitudes
  * compared (a speed 4.9 matches a velocity −4.9). An assertion is a number written in a
  * turn's reasoning (numberMentions: not glued to an identifier), except integers written
- * without a decimal point with |n| ≤ trivialIntegerMax, numbers equal to one in the prompt,
- * and numbers equal to a parameter of a call (other than answer) the model made in this or
- * an earlier iteration (its own inputs, restated). A value derived from measurements (T = 2 ×
- * 1.42 s) is an assertion that no tool returned: G measures direct traceability. G is null
- * when there is no assertion.
+ * without a decimal point with |n| ≤ trivialIntegerMax, and numbers equal to one in the prompt
+ * or to a parameter of a call (other than answer) the model made in this or an earlier
+ * iteration (given, or its own inputs restated) that match no earlier tool value: such a
+ * number that does match one is an assertion, and grounded. A value derived from
+ * measurements (T = 2 × 1.42 s) is an assertion that no tool returned: G measures direct
+ * traceability. G is null when there is no assertion.
  */
 export function groundedness(
   turns: readonly EpisodeTurn[],
@@ -203,8 +204,10 @@ export function groundedness(
     for (const r of turn.results) if (r.tool !== "answer") for (const v of numbersIn(r.parameters)) ownInputs.add(v);
     for (const m of numberMentions(turn.reasoning)) {
       if (m.integer && Math.abs(m.value) <= trivialMax) continue;
-      if (given.has(m.value) || ownInputs.has(m.value)) continue;
       const source = sources.find((s) => withinTolerance(Math.abs(m.value), Math.abs(s.value), tol)) ?? null;
+      // A number the prompt gives or the model chose as an input is not an assertion, unless
+      // an earlier tool returned it: then the transcript shows it measured, and it counts.
+      if (source === null && (given.has(m.value) || ownInputs.has(m.value))) continue;
       assertions.push({ iteration: turn.iteration, text: m.text, value: m.value, grounded: source !== null, source });
     }
     // This turn's results become available to the later turns only.
