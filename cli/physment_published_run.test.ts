@@ -2,7 +2,7 @@
 // server, over HTTP with the real client) over PhysMent's 105 published scenes at I_max = 5
 // completes with no failed episode, and every transcript is scored (about 10 s under Node,
 // 6 s under Deno, so all 105 rather than a sample). The scenes are read from beside the
-// repository; without them the test is skipped, under the skip reporter's note for them.
+// repository; without them the test is skipped (and counted by the skip reporter).
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,11 +11,8 @@ import { describe, expect, it } from "vitest";
 import { completion, type ReplayReply, startLoopback } from "../engine/llm/loopback.test_support.ts";
 import { physmentRunCommand } from "./physment_commands.ts";
 import { fileIo } from "./test_support.ts";
-import { PREREQUISITES } from "../vitest.skip_reporter.ts";
 
 const SCENES = fileURLToPath(new URL("../../shared/physment-scenes/Scenes", import.meta.url));
-const scenes = PREREQUISITES.find((p) => p.need.includes("PhysMent"))!;
-const SKIP_NOTE = `need ${scenes.need} (${scenes.how})`;
 
 /**
  * A scripted agent served over HTTP: it looks at the first object the prompt lists, steps
@@ -34,9 +31,8 @@ function scriptedReply(body: Record<string, unknown>): ReplayReply {
   return completion({ content: `Iteration ${k}.`, toolCalls: turns[k - 1] ?? [{ name: "answer", arguments: { answer: 0 } }] });
 }
 
-describe("physment run over the published scenes", () => {
-  it("a scripted endpoint at I_max = 5 over all 105 scenes: every episode finishes, none fails, all are scored", async (ctx) => {
-    if (!existsSync(SCENES)) ctx.skip(SKIP_NOTE);
+describe.skipIf(!existsSync(SCENES))("physment run over the published scenes", () => {
+  it("a scripted endpoint at I_max = 5 over all 105 scenes: every episode finishes, none fails, all are scored", async () => {
     const server = await startLoopback(scriptedReply);
     const out = mkdtempSync(join(tmpdir(), "mechbench-physment-published-"));
     try {
