@@ -240,13 +240,14 @@ describe("mech physment", () => {
 
   it("run: --concurrency N plays N episodes at once; the results are printed in the grid's order whatever order they finish in", async () => {
     let inFlight = 0, peak = 0;
-    // the first four requests (one per episode, started in grid order) finish in reverse order
-    const server = await startLoopback((_body, n) => {
+    // the episodes answer their scene's number, the earlier scenes more slowly: they finish in reverse order
+    const server = await startLoopback((body) => {
       inFlight++;
       peak = Math.max(peak, inFlight);
-      const delayMs = n < 4 ? 400 - 100 * n : 0;
+      const scene = Number(/\(scene (\d+)\)/.exec((body.messages as { content: string }[])[1].content)![1]);
+      const delayMs = 200 * (11 - scene);
       setTimeout(() => inFlight--, delayMs);
-      return { ...completion({ toolCalls: [{ name: "answer", arguments: { answer: n } }] }), delayMs };
+      return { ...completion({ toolCalls: [{ name: "answer", arguments: { answer: scene } }] }), delayMs };
     });
     try {
       const io = fileIo();
@@ -255,10 +256,10 @@ describe("mech physment", () => {
       expect(peak).toBe(4);
       const results = io.lines.filter((l) => /^ERR \[\d+\/4\]/.test(l));
       expect(results).toEqual([
-        "ERR [1/4] scene 7 budget 5: answered 0 in 1",
-        "ERR [2/4] scene 8 budget 5: answered 1 in 1",
-        "ERR [3/4] scene 9 budget 5: answered 2 in 1",
-        "ERR [4/4] scene 10 budget 5: answered 3 in 1",
+        "ERR [1/4] scene 7 budget 5: answered 7 in 1",
+        "ERR [2/4] scene 8 budget 5: answered 8 in 1",
+        "ERR [3/4] scene 9 budget 5: answered 9 in 1",
+        "ERR [4/4] scene 10 budget 5: answered 10 in 1",
       ]);
       // one at a time with --concurrency 1
       peak = 0;
@@ -277,10 +278,48 @@ describe("mech physment", () => {
     const result = { answered: true, answer: 1, iterations: 1, reason: "answered" as const, toolCalls: 1, invalidActions: 0, usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 }, durationMs: 1 };
     show({ kind: "started", episode: episode("7"), index: 0, done: 0, total: 2 });
     show({ kind: "started", episode: episode("8"), index: 1, done: 0, total: 2 });
-    show({ kind: "finished", episode: episode("8"), index: 1, done: 1, total: 2, result });
-    show({ kind: "finished", episode: episode("7"), index: 0, done: 2, total: 2, result });
+    show({ kind: "finished", episode: episode("8"), index: 1, done: 1, total: 2, result, replayed: 0 });
+    show({ kind: "finished", episode: episode("7"), index: 0, done: 2, total: 2, result, replayed: 0 });
     expect(calls.filter((c) => c.startsWith("status")).at(-1)).toMatch(/1\/2 done, 1 running$/);
     expect(calls.slice(-5)).toEqual(["clear", "err [1/2] scene 7 budget 5: answered 1 in 1", "clear", "err [2/2] scene 8 budget 5: answered 1 in 1", "clear"]);
+  });
+
+  it("run killed with SIGKILL mid-episode resumes where the transcripts stop: nothing lost, only the requests in flight at the kill sent again", async () => {
+    // a stateless endpoint: four measuring iterations, the answer in the fifth
+    let requests = 0, kill: (() => void) | undefined;
+    const server = await startLoopback((body) => {
+      const k = (body.messages as { role: string }[]).filter((m) => m.role === "assistant").length + 1;
+      if (++requests === 9) kill?.();
+      const calls = k < 5 ? [{ name: "step", arguments: { duration: 0.1 }, id: `c${k}` }] : [{ name: "answer", arguments: { answer: -4.905 }, id: `c${k}` }];
+      return { ...completion({ toolCalls: calls }), delayMs: 40 };
+    });
+    try {
+      const out = join(root, "run-killed");
+      const args = ["physment", "run", "--model", "m", "--base-url", server.baseURL, "--scenes-dir", join(root, "scenes"), "--scenes", "101", "--budgets", "5,10,15,20", "--out", out, "--concurrency", "2"];
+      const first = spawnMech(args);
+      kill = () => first.child.kill("SIGKILL");
+      expect((await first.done).signal).toBe("SIGKILL");
+      const sentBefore = requests;
+      // episodes were cut off mid-way: responses recorded, no end
+      const partial = readdirSync(out).filter((f) => {
+        const t = readText(join(out, f));
+        return t.includes('"type":"usage"') && !t.includes('"type":"end"');
+      });
+      expect(partial.length).toBeGreaterThanOrEqual(1);
+      const second = await spawnMech(args).done;
+      expect(second.code, second.err).toBe(0);
+      expect(second.err).toMatch(/\d finished, \d already done, 0 failed/);
+      expect(second.err).toMatch(/continued after \d recorded response/);
+      // 4 episodes × 5 responses, plus at most the two requests in flight at the kill
+      expect(requests - 20, `${sentBefore} before the kill`).toBeLessThanOrEqual(2);
+      for (const f of readdirSync(out)) {
+        const records = readText(join(out, f)).trimEnd().split("\n").map((l) => JSON.parse(l));
+        expect(records.filter((r) => r.type === "header"), f).toHaveLength(1);
+        expect(records.filter((r) => r.type === "usage").map((r) => r.iteration), f).toEqual([1, 2, 3, 4, 5]);
+      }
+    } finally {
+      await server.close();
+    }
   });
 
   it("score: a scene file that breaks the scene schema is named with its JSON path", async () => {

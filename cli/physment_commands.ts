@@ -196,7 +196,9 @@ export function runProgress(io: Io): (e: ProgressEvent) => void {
     else {
       running.delete(e.index);
       waiting.set(e.index, e.kind === "finished"
-        ? `${what}: ${e.result.answered ? `answered ${JSON.stringify(e.result.answer)} in ${e.result.iterations}` : "no answer"}`
+        ? `${what}: ${e.result.answered ? `answered ${JSON.stringify(e.result.answer)} in ${e.result.iterations}` : "no answer"}${
+          e.replayed ? ` (continued after ${e.replayed} recorded response${e.replayed === 1 ? "" : "s"})` : ""
+        }`
         : e.kind === "skipped"
         ? `${what}: already finished`
         : `${what}: failed (${e.failure}): ${e.error}`);

@@ -57,6 +57,12 @@ export interface ModelClient {
   /** The model's name as recorded in transcripts. */
   readonly model: string;
   /**
+   * True when a response depends on nothing but the request (no script or procedure that
+   * advances with each call), so a response recorded earlier may stand in for asking again:
+   * a resumed PhysMent episode replays its recorded responses to such a client's model.
+   */
+  readonly stateless?: boolean;
+  /**
    * One model response to the whole conversation so far. Failures are thrown as
    * ModelError (retryable or not); other exceptions are programming errors.
    */

@@ -55,6 +55,7 @@ let callCounter = 0;
 
 export class OpenAIModelClient implements ModelClient {
   readonly model: string;
+  readonly stateless = true;
   readonly #opts: z.output<typeof OpenAIClientOptions>;
   readonly #client: OpenAI;
 

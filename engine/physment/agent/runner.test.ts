@@ -232,6 +232,93 @@ describe("runBenchmark", () => {
     expect(second.outcomes[0].end).toMatchObject({ reason: "budget_exhausted", iterations: 5 });
   });
 
+  describe("resume of an unfinished episode", () => {
+    // a stateless endpoint: its reply depends only on the conversation (three iterations of
+    // measurements, then the answer in the fourth)
+    const reply = (body: Record<string, unknown>) => {
+      const k = (body.messages as { role: string }[]).filter((m) => m.role === "assistant").length + 1;
+      return completion({
+        content: `Turn ${k}.`,
+        toolCalls: k < 4
+          ? [{ name: "step", arguments: { duration: 0.1 }, id: `c${k}a` }, { name: "get_position", arguments: { object_id: "object_1" }, id: `c${k}b` }]
+          : [{ name: "answer", arguments: { answer: 1.23 }, id: `c${k}a` }],
+      });
+    };
+    // what a resumed transcript must equal: the records without their timings
+    const content = (text: string) =>
+      parseTranscript(text).records.map((r) => {
+        const { started: _s, latency_ms: _l, started_ms: _sm, duration_ms: _d, finished: _f, ...rest } = r as Record<string, unknown>;
+        return rest;
+      });
+    const setup = async () => {
+      server = await startLoopback(reply);
+      const client = new OpenAIModelClient({ model: "m", baseURL: server.baseURL, apiKey: "k", timeoutMs: 5_000 });
+      const store = new MemoryTranscriptStore();
+      const run = () => runBenchmark({ scenes: ["s1"], models: [{ name: "m", client }], budgets: [5], factory, store, sleep: noSleep });
+      expect(await run()).toMatchObject({ finished: 1 });
+      const key = [...store.files.keys()][0];
+      const full = store.files.get(key)!;
+      expect(server.requests).toHaveLength(4);
+      server.requests.length = 0;
+      return { run, store, key, full, lines: full.trimEnd().split("\n") };
+    };
+
+    it("replays the recorded responses against a fresh world and asks only for the rest: nothing is sent twice or lost", async () => {
+      const { run, store, key, full, lines } = await setup();
+      // killed in iteration 3 after its response and its first tool call, mid-way through writing the second
+      const cut = lines.findIndex((l) => l.includes('"type":"tool_call"') && l.includes('"iteration":3'));
+      store.files.set(key, lines.slice(0, cut + 1).join("\n") + "\n" + lines[cut + 1].slice(0, 40));
+      const second = await run();
+      expect(second).toMatchObject({ finished: 1, failed: 0 });
+      expect(second.outcomes[0].end).toMatchObject({ answered: true, answer: 1.23, iterations: 4 });
+      // only iteration 4 was asked for
+      expect(server!.requests).toHaveLength(1);
+      const resumed = store.files.get(key)!;
+      expect(parseTranscript(resumed).issues).toEqual([]);
+      expect(content(resumed)).toEqual(content(full));
+      // the records kept from the first run are byte for byte what they were
+      expect(resumed.startsWith(lines.slice(0, cut + 1).join("\n") + "\n")).toBe(true);
+    });
+
+    it("an episode stopped by an abort (its deadline, exhausted retries) continues after it; the abort stays as history", async () => {
+      const { run, store, key, full, lines } = await setup();
+      const afterTwo = lines.findIndex((l) => l.includes('"iteration":3'));
+      const abort = { type: "abort", iteration: 3, kind: "episode_timeout", error: "the episode passed its deadline of 1 s", finished: new Date().toISOString() };
+      store.files.set(key, [...lines.slice(0, afterTwo), JSON.stringify(abort)].join("\n") + "\n");
+      expect(await run()).toMatchObject({ finished: 1, failed: 0 });
+      expect(server!.requests).toHaveLength(2);
+      const resumed = store.files.get(key)!;
+      expect(parseTranscript(resumed).issues).toEqual([]);
+      expect(content(resumed).filter((r) => r.type !== "abort")).toEqual(content(full));
+      expect(content(resumed).filter((r) => r.type === "abort")).toHaveLength(1);
+    });
+
+    it("a recorded episode that the world no longer reproduces (or another prompt, model or budget) starts afresh", async () => {
+      const { run, store, key, full, lines } = await setup();
+      const afterTwo = lines.findIndex((l) => l.includes('"iteration":3'));
+      // a tool result the simulation does not give
+      const doctored = lines.slice(0, afterTwo).map((l) => (l.includes('"tool":"get_position"') && l.includes('"iteration":2') ? l.replace(/"position":\[[^\]]*\]/, '"position":[9,9,9]') : l));
+      expect(doctored.join("\n")).toContain("[9,9,9]");
+      store.files.set(key, doctored.join("\n") + "\n");
+      expect(await run()).toMatchObject({ finished: 1, failed: 0 });
+      expect(server!.requests).toHaveLength(4);
+      expect(parseTranscript(store.files.get(key)!).issues).toEqual([]);
+      expect(content(store.files.get(key)!)).toEqual(content(full));
+    });
+
+    it("a stateful client (a scripted agent) cannot be replayed: its episode starts afresh", async () => {
+      const store = new MemoryTranscriptStore();
+      const agent = (ep: { protocol: "function" | "text" }) => scriptedAgent(answerTurns, ep.protocol);
+      const run = () => runBenchmark({ scenes: ["s1"], models: [{ name: "scripted", client: agent }], budgets: [5], factory, store });
+      await run();
+      const key = [...store.files.keys()][0];
+      const lines = store.files.get(key)!.trimEnd().split("\n");
+      store.files.set(key, lines.slice(0, lines.findIndex((l) => l.includes('"iteration":2'))).join("\n") + "\n");
+      expect(await run()).toMatchObject({ finished: 1 });
+      expect(parseTranscript(store.files.get(key)!).records.filter((r) => r.type === "header")).toHaveLength(1);
+    });
+  });
+
   it("reports a failing scene factory and a fatal model error as failed episodes without stopping the run", async () => {
     const store = new MemoryTranscriptStore();
     const summary = await runBenchmark({

@@ -3,10 +3,15 @@
 // the simulator), at most `concurrency` episodes at a time.
 //
 // Resume: an episode whose transcript ends with an end record is never run again (it is
-// reported as skipped, with that end record); a partial transcript (no end record: a crash,
-// an abort after exhausted retries) is started afresh.
-// Retries: each model request is retried on HTTP 429, timeouts, transport errors and HTTP
-// 408/409/5xx, with exponential backoff (retry.ts; default 6 attempts, 1 s doubling to at
+// reported as skipped, with that end record). An unfinished one (a kill, an abort after
+// exhausted retries or at the deadline) is continued: with a stateless client (a model behind
+// an endpoint) its recorded responses are replayed against a fresh world, each record the
+// replay writes checked against the recorded one, and only the rest is asked of the model, so
+// no response is lost or paid for twice. A transcript the replay does not reproduce (another
+// prompt or world), and any transcript of a stateful client (a script, a reference
+// procedure), is started afresh.
+// Retries: each model request is retried on HTTP 429, timeouts, transport errors, HTTP
+// 408/409/5xx and malformed bodies, with exponential backoff (retry.ts; default 6 attempts, 1 s doubling to at
 // most 60 s, half jittered, Retry-After honoured). An episode whose request still fails, or
 // that passes its deadline (episodeTimeoutMs), is reported as failed with the kind of its
 // failure (the ModelError kind, episode_timeout, internal); its transcript ends with an abort
@@ -14,12 +19,20 @@
 import { z } from "zod";
 import type { ToolBox } from "../protocol.ts";
 import { type EpisodeResult, EpisodeTimeoutError, runEpisode } from "./loop.ts";
-import { type ModelClient, ModelError } from "../../llm/model.ts";
+import { type ModelClient, ModelError, type ModelResponse } from "../../llm/model.ts";
 import { buildPrompt, type SceneInfoInput, Strategy } from "./prompt.ts";
 import { ProtocolName } from "./protocols.ts";
 import { RetryPolicy, type RetryPolicyInput, type Sleep } from "../../llm/retry.ts";
 import { promisePool } from "../../llm/pool.ts";
-import { type EndRecord, episodeKey, finishedEnd, type TranscriptSink, type TranscriptStore } from "./transcript.ts";
+import {
+  type EndRecord,
+  episodeKey,
+  finishedEnd,
+  recordedPrefix,
+  TranscriptRecord,
+  type TranscriptSink,
+  type TranscriptStore,
+} from "./transcript.ts";
 
 export const DEFAULT_BUDGETS: readonly number[] = [5, 10, 15, 20];
 
@@ -55,7 +68,7 @@ export type ProgressEvent =
     | { kind: "skipped"; end: EndRecord }
     | { kind: "started" }
     | { kind: "retry"; attempt: number; delayMs: number; error: string }
-    | { kind: "finished"; result: EpisodeResult }
+    | { kind: "finished"; result: EpisodeResult; replayed: number }
     | { kind: "failed"; error: string; failure: string }
   );
 
@@ -65,6 +78,8 @@ export interface EpisodeOutcome {
   /** The end record of a finished or skipped episode. */
   end?: EndRecord;
   result?: EpisodeResult;
+  /** Responses of a continued episode taken from its transcript instead of asking again. */
+  replayed?: number;
   error?: string;
   /**
    * Why a failed episode failed: a ModelError kind (rate_limit, timeout, transport, server,
@@ -167,7 +182,8 @@ export async function runBenchmark(opts: RunOptions): Promise<RunSummary> {
       emit(i, { kind: "failed", error: "aborted before start", failure: "aborted" });
       return;
     }
-    const end = finishedEnd(await opts.store.read(episode.key));
+    const text = await opts.store.read(episode.key);
+    const end = finishedEnd(text);
     if (end) {
       outcomes[i] = { episode, status: "skipped", end };
       done++;
@@ -175,10 +191,11 @@ export async function runBenchmark(opts: RunOptions): Promise<RunSummary> {
       return;
     }
     emit(i, { kind: "started" });
+    const entry = clients.get(episode.model)!;
     let setup: SceneSetup | undefined;
-    try {
+    /** One attempt at the episode: continuing what `recorded` holds, or afresh when it is null. */
+    const play = async (recorded: Recorded | null) => {
       setup = await opts.factory(episode.scene);
-      const entry = clients.get(episode.model)!;
       const client = typeof entry === "function" ? entry(episode) : entry;
       const prompt = buildPrompt({
         scene: setup.scene,
@@ -187,7 +204,8 @@ export async function runBenchmark(opts: RunOptions): Promise<RunSummary> {
         strategy: episode.strategy,
         protocol: episode.protocol,
       });
-      const sink = await opts.store.create(episode.key);
+      const replay = recorded && client.stateless ? new ReplayClient(client, recordedResponses(recorded)) : null;
+      const sink = replay ? new ReplaySink(recorded!, text!, opts.store, episode.key, replay) : await opts.store.create(episode.key);
       let endRecord: EndRecord | undefined;
       const observed: TranscriptSink = {
         write: async (r) => {
@@ -197,7 +215,7 @@ export async function runBenchmark(opts: RunOptions): Promise<RunSummary> {
         },
       };
       const result = await runEpisode({
-        client,
+        client: replay ?? client,
         model: episode.model,
         toolbox: setup.toolbox,
         prompt,
@@ -212,9 +230,30 @@ export async function runBenchmark(opts: RunOptions): Promise<RunSummary> {
         signal: opts.signal,
         timeoutMs: grid.episodeTimeoutMs,
       });
-      outcomes[i] = { episode, status: "finished", end: endRecord, result };
+      return { result, endRecord, replayed: replay?.replayed ?? 0 };
+    };
+    const release = async () => {
+      try {
+        await setup?.close?.();
+      } catch {
+        // a failing close must not hide the episode's outcome
+      }
+      setup = undefined;
+    };
+    try {
+      let played;
+      try {
+        played = await play(recordedPrefix(text));
+      } catch (err) {
+        if (!(err instanceof ReplayMismatch)) throw err;
+        // the transcript is not what this world and prompt give: the episode starts afresh
+        await release();
+        played = await play(null);
+      }
+      const { result, endRecord, replayed } = played;
+      outcomes[i] = { episode, status: "finished", end: endRecord, result, ...(replayed ? { replayed } : {}) };
       done++;
-      emit(i, { kind: "finished", result });
+      emit(i, { kind: "finished", result, replayed });
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
       const kind = err instanceof ModelError || err instanceof EpisodeTimeoutError ? err.kind : "internal";
@@ -222,11 +261,7 @@ export async function runBenchmark(opts: RunOptions): Promise<RunSummary> {
       done++;
       emit(i, { kind: "failed", error, failure: kind });
     } finally {
-      try {
-        await setup?.close?.();
-      } catch {
-        // a failing close must not hide the episode's outcome
-      }
+      await release();
     }
   });
 
@@ -240,3 +275,89 @@ export async function runBenchmark(opts: RunOptions): Promise<RunSummary> {
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+// ---- continuing an unfinished episode ----
+
+type Recorded = NonNullable<ReturnType<typeof recordedPrefix>>;
+
+/** The recorded transcript is not what replaying it gives (another prompt, world or code): it cannot be continued. */
+class ReplayMismatch extends Error {
+  override name = "ReplayMismatch";
+}
+
+/** The model responses a transcript recorded whole (usage and message), iteration 1, 2, … up to the first one missing. */
+function recordedResponses(recorded: Recorded): ModelResponse[] {
+  const out: ModelResponse[] = [];
+  for (let k = 1;; k++) {
+    const usage = recorded.find((r) => r.record.type === "usage" && r.record.iteration === k)?.record;
+    const message = recorded.find((r) => r.record.type === "message" && r.record.iteration === k && r.record.message.role === "assistant")?.record;
+    if (usage?.type !== "usage" || message?.type !== "message" || message.message.role !== "assistant") return out;
+    const m = message.message;
+    out.push({
+      content: m.content,
+      toolCalls: m.tool_calls ?? [],
+      usage: usage.usage,
+      ...(m.reasoning !== undefined ? { reasoning: m.reasoning } : {}),
+      finishReason: usage.finish_reason,
+    });
+  }
+}
+
+/** Serves recorded responses first, then asks the model. */
+class ReplayClient implements ModelClient {
+  readonly model: string;
+  /** Responses served from the record; the model was asked once `delegated` is set. */
+  replayed = 0;
+  delegated = false;
+  constructor(readonly inner: ModelClient, readonly responses: readonly ModelResponse[]) {
+    this.model = inner.model;
+  }
+  chat(...args: Parameters<ModelClient["chat"]>): Promise<ModelResponse> {
+    const r = this.responses[this.replayed];
+    if (r && !this.delegated) {
+      this.replayed++;
+      return Promise.resolve(structuredClone(r));
+    }
+    this.delegated = true;
+    return this.inner.chat(...args);
+  }
+}
+
+/** The fields that differ between two plays of the same episode: timestamps and timings. */
+const TIMING = new Set(["started", "finished", "latency_ms", "started_ms", "duration_ms"]);
+const comparable = (r: TranscriptRecord) => JSON.stringify(Object.entries(TranscriptRecord.parse(r)).filter(([k]) => !TIMING.has(k)));
+
+/**
+ * The transcript of a continued episode. While the loop replays recorded responses, each
+ * record it writes must equal the recorded one at that place (timings aside) and is not
+ * written again; retry and abort records of earlier runs stay where they are, as history.
+ * From the first request to the model (or the end of what was recorded) on, the rest of the
+ * old transcript (a record of a response that was lost, a line cut off) is cut away and the
+ * new records are appended. A record that differs while replaying is a ReplayMismatch.
+ */
+class ReplaySink implements TranscriptSink {
+  #at = 0;
+  #sink: TranscriptSink | undefined;
+  constructor(
+    readonly recorded: Recorded,
+    readonly text: string,
+    readonly store: TranscriptStore,
+    readonly key: string,
+    readonly client: ReplayClient,
+  ) {}
+  async write(record: TranscriptRecord): Promise<void> {
+    if (!this.#sink) {
+      while (this.recorded[this.#at] && ["retry", "abort"].includes(this.recorded[this.#at].record.type)) this.#at++;
+      const old = this.recorded[this.#at];
+      if (old && !this.client.delegated) {
+        if (comparable(old.record) !== comparable(record)) {
+          throw new ReplayMismatch(`record ${this.#at + 1} (${old.record.type}) differs from its replay`);
+        }
+        this.#at++;
+        return;
+      }
+      this.#sink = await this.store.resume(this.key, this.text.slice(0, this.#at ? this.recorded[this.#at - 1].end : 0));
+    }
+    await this.#sink.write(record);
+  }
+}

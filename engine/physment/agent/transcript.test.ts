@@ -13,6 +13,7 @@ import {
   groupRecords,
   parseTranscript,
   readTranscript,
+  recordedPrefix,
   TranscriptError,
   type TranscriptRecord,
 } from "./transcript.ts";
@@ -138,6 +139,45 @@ describe("transcript records", () => {
     expect(finishedEnd(encodeRecord(header))).toBeNull();
     expect(finishedEnd(encodeRecord(header) + abort)).toBeNull();
     expect(finishedEnd(encodeRecord(header) + '{"type":"end"')).toBeNull();
+  });
+});
+
+describe("continuing a transcript", () => {
+  const abort = encodeRecord({ type: "abort", iteration: 1, kind: "episode_timeout", error: "the episode passed its deadline of 1 s", finished: "2025-01-01T00:00:00.000Z" });
+  const message = (content: string) => encodeRecord({ type: "message", iteration: 1, message: { role: "assistant", content } });
+
+  it("an abort may be followed by the records of the run that continued the episode", () => {
+    expect(parseTranscript(encodeRecord(header) + abort + message("again")).issues).toEqual([]);
+    expect(parseTranscript(encodeRecord(header) + abort + encodeRecord(header)).issues.map((i) => i.message)).toEqual(["a second header"]);
+  });
+
+  it("recordedPrefix: the records up to the first line that cannot be read, each with the text up to its line's end", () => {
+    const lines = [encodeRecord(header), message("é — ü"), abort];
+    const text = lines.join("") + '{"type":"mess';
+    const prefix = recordedPrefix(text)!;
+    expect(prefix.map((r) => r.record.type)).toEqual(["header", "message", "abort"]);
+    expect(prefix.map((r) => text.slice(0, r.end))).toEqual([lines[0], lines[0] + lines[1], lines.join("")]);
+    // a damaged line in the middle: what follows it is not trusted
+    expect(recordedPrefix(lines[0] + "{oops\n" + lines[1])!.map((r) => r.record.type)).toEqual(["header"]);
+    expect(recordedPrefix(null)).toBeNull();
+    expect(recordedPrefix(lines[1])).toBeNull();
+    expect(recordedPrefix('{"type":"hea')).toBeNull();
+  });
+
+  it("FileTranscriptStore.resume keeps the prefix given (multi-byte characters included) and appends after it", async () => {
+    const store = new FileTranscriptStore(join(dir, "resume"));
+    const sink = await store.create("k");
+    await sink.write(header);
+    await sink.write({ type: "message", iteration: 1, message: { role: "assistant", content: "é — ü" } });
+    await writeFile(store.locate("k"), (await store.read("k"))! + '{"type":"mess', { flag: "w" });
+    const text = (await store.read("k"))!;
+    const keep = text.slice(0, recordedPrefix(text)!.at(-1)!.end);
+    const more = await store.resume("k", keep);
+    await more.write({ type: "message", iteration: 1, message: { role: "user", content: "ñ" } });
+    const after = (await store.read("k"))!;
+    expect(after.startsWith(keep)).toBe(true);
+    expect(parseTranscript(after).issues).toEqual([]);
+    expect(parseTranscript(after).records.map((r) => r.type)).toEqual(["header", "message", "message"]);
   });
 });
 

@@ -3,8 +3,9 @@
 // then per iteration the model's usage, its message, its tool calls (executed, unreadable or
 // skipped), an invalid-reply record when it had no usable call, retry records for failed
 // model requests, the messages carrying results back; finally an end record, or an abort
-// record when the model could not be reached (such a transcript is partial: resume reruns it).
-import { appendFile, mkdir, readFile, writeFile } from "node:fs/promises";
+// record when the model could not be reached or the episode passed its deadline (such a
+// transcript is partial: the next run continues it after the abort, see runner.ts).
+import { appendFile, mkdir, readFile, truncate, writeFile } from "node:fs/promises";
 import { z } from "zod";
 import { ChatMessage, Usage } from "../../llm/model.ts";
 import { encodeLine, type LineIssue, parseLines } from "../../llm/jsonl.ts";
@@ -135,6 +136,11 @@ export interface TranscriptStore {
   read(key: string): Promise<string | null>;
   /** Starts the transcript afresh (an existing one is replaced) and returns its sink. */
   create(key: string): Promise<TranscriptSink>;
+  /**
+   * Continues a transcript: its text is cut to `keep` (a prefix of what read() returned: the
+   * records to keep), and the sink appends after it.
+   */
+  resume(key: string, keep: string): Promise<TranscriptSink>;
   /** Human-readable location, for messages. */
   locate(key: string): string;
 }
@@ -145,7 +151,10 @@ export class MemoryTranscriptStore implements TranscriptStore {
     return Promise.resolve(this.files.get(key) ?? null);
   }
   create(key: string): Promise<TranscriptSink> {
-    this.files.set(key, "");
+    return this.resume(key, "");
+  }
+  resume(key: string, keep: string): Promise<TranscriptSink> {
+    this.files.set(key, keep);
     return Promise.resolve({
       write: (record) => {
         this.files.set(key, (this.files.get(key) ?? "") + encodeRecord(record));
@@ -178,6 +187,11 @@ export class FileTranscriptStore implements TranscriptStore {
     await writeFile(path, "");
     return { write: (record) => appendFile(path, encodeRecord(record)) };
   }
+  async resume(key: string, keep: string): Promise<TranscriptSink> {
+    const path = this.locate(key);
+    await truncate(path, new TextEncoder().encode(keep).length);
+    return { write: (record) => appendFile(path, encodeRecord(record)) };
+  }
 }
 
 /**
@@ -206,8 +220,9 @@ export interface ParsedTranscript {
 
 /**
  * Every line checked against the schema, and the order checked: a header first, exactly one;
- * nothing after an end or abort record. Blank lines are ignored (a trailing newline is normal);
- * a last line cut off mid-write is an issue.
+ * nothing after an end record. An abort record may be followed by the records of the run that
+ * continued the episode. Blank lines are ignored (a trailing newline is normal); a last line
+ * cut off mid-write is an issue.
  */
 export function parseTranscript(text: string): ParsedTranscript {
   const parsed = parseLines(TranscriptRecord, text);
@@ -232,7 +247,7 @@ export function parseTranscript(text: string): ParsedTranscript {
     } else if (closed) {
       issues.push({ line, message: `${rec.type} record after the end of the episode` });
     }
-    if (rec.type === "end" || rec.type === "abort") closed = true;
+    if (rec.type === "end") closed = true;
     records.push(rec);
   }
   if (parsed.torn) issues.push({ line: lastLine, message: "the last line was cut off (the run stopped while writing it)" });
@@ -251,6 +266,27 @@ export async function readTranscript(path: string): Promise<TranscriptRecord[]> 
   const { records, issues } = parseTranscript(await readFile(path, "utf8"));
   if (issues.length > 0) throw new TranscriptError(path, issues);
   return records;
+}
+
+/**
+ * What an unfinished transcript recorded, for continuing it: its records up to the first line
+ * that cannot be read (a line cut off by a kill, or damaged), each with the length of the text
+ * up to the end of its line. Null when there is no header to continue from, or the episode
+ * has ended.
+ */
+export function recordedPrefix(text: string | null): { record: TranscriptRecord; end: number }[] | null {
+  if (!text) return null;
+  const parsed = parseLines(TranscriptRecord, text);
+  const stop = Math.min(...parsed.issues.map((i) => i.line), parsed.torn ? text.split("\n").length : Infinity);
+  const ends: number[] = [];
+  for (let i = 0, at = 0; at < text.length && i < stop; i++) {
+    const nl = text.indexOf("\n", at);
+    at = nl < 0 ? text.length : nl + 1;
+    ends.push(at);
+  }
+  const out = parsed.records.filter((r) => r.line < stop).map((r) => ({ record: r.value, end: ends[r.line - 1] }));
+  if (out[0]?.record.type !== "header" || out.slice(1).some((r) => r.record.type === "header" || r.record.type === "end")) return null;
+  return out;
 }
 
 /** The end record when the transcript's last line is one (the episode is finished), else null. */
