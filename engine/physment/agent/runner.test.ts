@@ -306,6 +306,27 @@ describe("runBenchmark", () => {
       expect(content(store.files.get(key)!)).toEqual(content(full));
     });
 
+    it("a run stopped while it replays (Ctrl-C, an error in the world) leaves the transcript as it was", async () => {
+      const { store, key, lines } = await setup();
+      const cut = lines.slice(0, lines.findIndex((l) => l.includes('"iteration":3'))).join("\n") + "\n";
+      store.files.set(key, cut);
+      const stop = new AbortController();
+      const client = new OpenAIModelClient({ model: "m", baseURL: server!.baseURL, apiKey: "k", timeoutMs: 5_000 });
+      const stopping: SceneFactory = (id) => {
+        const box = new FakeToolBox();
+        const call = box.call.bind(box);
+        box.call = (c) => {
+          if (box.calls.length === 0) stop.abort();
+          return call(c);
+        };
+        return { toolbox: box, scene: { ...FAKE_SCENE, id } };
+      };
+      const stopped = await runBenchmark({ scenes: ["s1"], models: [{ name: "m", client }], budgets: [5], factory: stopping, store, sleep: noSleep, signal: stop.signal });
+      expect(stopped.outcomes[0]).toMatchObject({ status: "failed", kind: "aborted" });
+      expect(server!.requests).toHaveLength(0);
+      expect(store.files.get(key)).toBe(cut);
+    });
+
     it("a stateful client (a scripted agent) cannot be replayed: its episode starts afresh", async () => {
       const store = new MemoryTranscriptStore();
       const agent = (ep: { protocol: "function" | "text" }) => scriptedAgent(answerTurns, ep.protocol);

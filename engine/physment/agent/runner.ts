@@ -245,7 +245,7 @@ export async function runBenchmark(opts: RunOptions): Promise<RunSummary> {
       try {
         played = await play(recordedPrefix(text));
       } catch (err) {
-        if (!(err instanceof ReplayMismatch)) throw err;
+        if (!(err instanceof ReplayMismatch) || opts.signal?.aborted) throw err;
         // the transcript is not what this world and prompt give: the episode starts afresh
         await release();
         played = await play(null);
@@ -333,7 +333,8 @@ const comparable = (r: TranscriptRecord) => JSON.stringify(Object.entries(Transc
  * written again; retry and abort records of earlier runs stay where they are, as history.
  * From the first request to the model (or the end of what was recorded) on, the rest of the
  * old transcript (a record of a response that was lost, a line cut off) is cut away and the
- * new records are appended. A record that differs while replaying is a ReplayMismatch.
+ * new records are appended. A record that differs while replaying is a ReplayMismatch; an
+ * abort while replaying is not written (the transcript already holds more).
  */
 class ReplaySink implements TranscriptSink {
   #at = 0;
@@ -349,6 +350,9 @@ class ReplaySink implements TranscriptSink {
     if (!this.#sink) {
       while (this.recorded[this.#at] && ["retry", "abort"].includes(this.recorded[this.#at].record.type)) this.#at++;
       const old = this.recorded[this.#at];
+      // stopped while replaying (Ctrl-C, the deadline, an error in the world): the transcript
+      // already holds more than this run got to, and stays as it is
+      if (old && !this.client.delegated && record.type === "abort") return;
       if (old && !this.client.delegated) {
         if (comparable(old.record) !== comparable(record)) {
           throw new ReplayMismatch(`record ${this.#at + 1} (${old.record.type}) differs from its replay`);
