@@ -52,7 +52,7 @@ export const PREREQUISITES: readonly Prerequisite[] = [
   {
     need: "PhysMent's published scenes",
     how: `their Scenes folder (Scene7 … Scene111) at ${PHYSMENT_SCENES}, relative to this repository's root`,
-    files: ["engine/physment/scene/load.test.ts", "engine/physment/tools/compat.test.ts", "engine/physment/score/scenes.test.ts", "cli/physment_published_run.test.ts"],
+    files: ["engine/physment/scene/load.test.ts", "engine/physment/tools/compat.test.ts", "engine/physment/score/scenes.test.ts", "engine/physment/agent/prompt.test.ts", "cli/physment_published_run.test.ts"],
     present: (root) => existsSync(resolve(root, PHYSMENT_SCENES)),
   },
 ];
