@@ -104,6 +104,25 @@ describe("mech physment", () => {
     expect(io.lines.join("\n")).toContain("| reference | zero-shot/function | 20 | all | 2 | 1.000 |");
   });
 
+  it("run: a transcript directory another live process is writing is refused (the lock mech eval's runs take); the lock is released after a run", async () => {
+    const out = join(root, "run-locked");
+    mkdirSync(out, { recursive: true });
+    const run = { reference: true, apiKeyEnv: "NO_SUCH_KEY", scenes: "7", budgets: "5", strategy: "zero-shot" as const, protocol: "tools" as const, out, concurrency: 1 };
+    // another process refreshing its lock every second
+    const write = () => writeFileSync(join(out, ".lock"), JSON.stringify({ pid: 424242, heartbeat: Date.now() }));
+    write();
+    const timer = setInterval(write, 200);
+    try {
+      await expect(physmentRunCommand(run, fakeIo(), () => undefined, (d) => readdirSync(d))).rejects.toThrow(`${out} is in use by process 424242; wait for it to finish (or stop it) before running again`);
+    } finally {
+      clearInterval(timer);
+    }
+    expect(readdirSync(out).filter((f) => f.endsWith(".jsonl"))).toEqual([]);
+    rmSync(join(out, ".lock"));
+    expect(await physmentRunCommand(run, fileIo(), () => undefined, (d) => readdirSync(d))).toBe(0);
+    expect(readdirSync(out)).toEqual(["7__reference__b5__zero-shot__function.jsonl"]);
+  });
+
   it("run: --model or --reference, never both; --reference needs the built-in scenes and function calling", async () => {
     const base = { apiKeyEnv: "NO_SUCH_KEY", scenes: "7", budgets: "5", strategy: "zero-shot" as const, protocol: "tools" as const, out: join(root, "never"), concurrency: 1 };
     const run = (extra: object) => physmentRunCommand({ ...base, ...extra }, fakeIo(), () => undefined, () => []);

@@ -1,5 +1,6 @@
 // `mech physment exec|run|score`: tool calls against a scene without a model, a benchmark
 // run against an OpenAI-compatible endpoint, and the scores of a run's transcripts.
+import { mkdirSync } from "node:fs";
 import { z } from "zod";
 import { loadScene, type Scene, SceneError } from "../engine/physment/scene/load.ts";
 import { World } from "../engine/physment/sim/world.ts";
@@ -10,7 +11,9 @@ import { episodeRecord } from "../engine/physment/evaluate.ts";
 import { OpenAIModelClient } from "../engine/llm/openai_client.ts";
 import { DEFAULT_EPISODE_TIMEOUT_S, DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_MAX_RETRIES, DEFAULT_REQUEST_TIMEOUT_S, DEFAULT_TEMPERATURE } from "../engine/llm/defaults.ts";
 import { requestControls } from "../engine/eval/profiles.ts";
-import { DEFAULT_BUDGETS, type ModelEntry, type ProgressEvent, runBenchmark } from "../engine/physment/agent/runner.ts";
+import { DEFAULT_BUDGETS, type ModelEntry, type ProgressEvent, runBenchmark, type RunSummary } from "../engine/physment/agent/runner.ts";
+import { lockDirectory } from "../engine/llm/dir_lock.ts";
+import { fsReason } from "../engine/tasks/store.ts";
 import { ProcedureClient } from "../engine/physment/reference.ts";
 import { FileTranscriptStore, type ParsedTranscript, parseTranscript } from "../engine/physment/agent/transcript.ts";
 import type { Strategy } from "../engine/physment/agent/prompt.ts";
@@ -154,7 +157,16 @@ export async function physmentRunCommand(
   const cache = new Map<number, Scene>();
   for (const n of scenes) cache.set(n, await loadSceneFrom(args.scenesDir, n, io));
   const model = args.reference ? referenceModel() : openAIModel(args.model!, args, env);
-  const summary = await runBenchmark({
+  // one writer per transcript directory (the lock mech eval's run directories take)
+  try {
+    mkdirSync(args.out, { recursive: true });
+  } catch (e) {
+    throw new InputError(`--out ${args.out}: ${fsReason(e)}`);
+  }
+  const release = await lockDirectory(args.out);
+  let summary: RunSummary;
+  try {
+    summary = await runBenchmark({
     scenes: scenes.map(String),
     models: [model],
     budgets,
@@ -166,7 +178,10 @@ export async function physmentRunCommand(
     retry: { maxAttempts: (args.maxRetries ?? DEFAULT_MAX_RETRIES) + 1 },
     episodeTimeoutMs: Math.round((args.episodeTimeout ?? DEFAULT_EPISODE_TIMEOUT_S) * 1000),
     onProgress: runProgress(io),
-  });
+    });
+  } finally {
+    release();
+  }
   const byKind = Object.entries(summary.failures).map(([kind, n]) => `${kind} ${n}`).join(", ");
   io.err(`${summary.finished} finished, ${summary.skipped} already done, ${summary.failed} failed${byKind ? ` (${byKind})` : ""}; transcripts in ${args.out}`);
   if (summary.failed) io.err(`mech: run the same command again to retry the failed episodes (finished ones are kept)`);

@@ -3,10 +3,8 @@
 // that holds a run resumes it when the configuration is the same run, and refuses
 // otherwise; a last line cut off by a killed process is dropped (that item runs again,
 // or comes from the response cache, which is written before the record).
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from "node:fs";
-import process from "node:process";
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { z } from "zod";
 import { encodeLine, parseLines } from "../llm/jsonl.ts";
 import { jsonPath } from "../model/issues.ts";
 import { IDENTITY_FIELDS, ItemRecord, RunConfig } from "./run_records.ts";
@@ -15,9 +13,10 @@ import { fsReason } from "../tasks/store.ts";
 
 export const RUN_FILE = "run.json";
 export const RECORDS_FILE = "records.jsonl";
-const LOCK_FILE = ".lock";
 
 import { RunError } from "./run_error.ts";
+import { lockDirectory } from "../llm/dir_lock.ts";
+export { LOCK_HEARTBEAT_MS, LOCK_STALE_MS } from "../llm/dir_lock.ts";
 export { RunError };
 
 function fsError(path: string, e: unknown): RunError {
@@ -140,7 +139,7 @@ export async function openRun(dir: string, wanted: RunConfig | null, sleep: (ms:
     }
     config = wanted;
   }
-  const release = await lock(dir, sleep);
+  const release = await lockDirectory(dir, sleep);
   try {
     const { records, warnings, tornAt } = readRecords(dir);
     const path = join(dir, RECORDS_FILE);
@@ -166,66 +165,3 @@ export async function openRun(dir: string, wanted: RunConfig | null, sleep: (ms:
   }
 }
 
-const LockInfo = z.object({ pid: z.int(), heartbeat: z.number() });
-
-/** How often a running process refreshes its lock, and after how long without a refresh a lock is stale. */
-export const LOCK_HEARTBEAT_MS = 1_000;
-export const LOCK_STALE_MS = 5_000;
-
-const readLock = (path: string): z.infer<typeof LockInfo> | null => {
-  try {
-    const r = LockInfo.safeParse(JSON.parse(readFileSync(path, "utf8")));
-    return r.success ? r.data : null;
-  } catch {
-    return null;
-  }
-};
-
-/**
- * A lock file whose holder refreshes it every second. Another process finding it waits
- * while it is fresh: a refresh proves its holder alive (refused); five seconds of silence
- * prove it gone (killed, crashed), and the lock is taken over. File access alone decides,
- * so this works under Deno's permissions, on any system.
- */
-async function lock(dir: string, sleep: (ms: number) => Promise<void>): Promise<() => void> {
-  const path = join(dir, LOCK_FILE);
-  const stamp = () => JSON.stringify({ pid: process.pid, heartbeat: Date.now() });
-  for (let tries = 0; tries < 3; tries++) {
-    try {
-      writeFileSync(path, stamp(), { flag: "wx" });
-      const timer = setInterval(() => {
-        try {
-          writeFileSync(path, stamp());
-        } catch {
-          // a missed refresh only makes the lock look stale sooner
-        }
-      }, LOCK_HEARTBEAT_MS);
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        clearInterval(timer);
-        try {
-          rmSync(path, { force: true });
-        } catch {
-          // an unremovable lock goes stale and the next run takes it over
-        }
-      };
-    } catch (e) {
-      if ((e as { code?: string }).code !== "EEXIST") throw fsError(path, e);
-    }
-    const first = readLock(path);
-    if (first && first.pid !== process.pid) {
-      for (let waited = 0; Date.now() - first.heartbeat < LOCK_STALE_MS && waited < 2 * LOCK_STALE_MS; waited += 250) {
-        await sleep(250);
-        const now = readLock(path);
-        if (now === null) break;
-        if (now.heartbeat !== first.heartbeat) {
-          throw new RunError(`${dir} is in use by process ${now.pid}; wait for it to finish (or stop it) before running again`);
-        }
-      }
-    }
-    rmSync(path, { force: true });
-  }
-  throw new RunError(`${path}: could not take the run's lock`);
-}
