@@ -109,23 +109,37 @@ export function* fullPeriod(objectId: string, batch: number, axis = 0): Generato
 }
 
 /**
- * Finds the push that holds an object still: applies `push(x)` and reads the object's
- * instantaneous vertical acceleration (linear in x while it is at rest), correcting x by
- * the secant through the last two trials (starting from 5 and 10) until |a_z| < 1e-6; then
- * steps half a second to check the object stays still. Returns x.
+ * Finds the push that holds an object still. Each trial applies `push(x)`, steps one
+ * timestep and reads the object's vertical acceleration across that step (get_acceleration:
+ * a velocity difference, linear in x) and its velocity; x is corrected by the secant through
+ * the last two trials (starting from 5 and 10) until |a_z| < 1e-6. The trials leave the
+ * object drifting slowly, so one more timestep under the push that cancels its vertical
+ * velocity (read off the secant's slope) stops it; then half a second under `push(x)` must
+ * leave it still. Returns x.
  */
 export function* holdStill(objectId: string, push: (x: number) => ToolCall, what: string): Generator<ToolCall[], number, ToolResult[]> {
   const trials: { x: number; az: number }[] = [];
   let x = 5;
   for (let k = 0; k < 10; k++) {
-    const [, a] = yield [push(x), { tool: "get_acceleration", parameters: { object_id: objectId } }];
+    const [, , a, v] = yield [
+      push(x),
+      STEP,
+      { tool: "get_acceleration", parameters: { object_id: objectId } },
+      { tool: "get_velocity", parameters: { object_id: objectId } },
+    ];
     const az = (a.result as { z: number }).z;
-    if (Math.abs(az) < 1e-6) {
-      const [, v] = yield [
+    if (Math.abs(az) < 1e-6 && trials.length > 0) {
+      const last = trials[trials.length - 1];
+      const slope = (az - last.az) / (x - last.x);
+      const stop = x - velocity(v)[2] / DT / slope;
+      const [, , , , after] = yield [
+        push(stop),
+        STEP,
+        push(x),
         { tool: "step", parameters: { duration: 0.5 } },
         { tool: "get_velocity", parameters: { object_id: objectId } },
       ];
-      if (Math.hypot(...velocity(v)) > 1e-3) throw new Error(`${what} still moves`);
+      if (Math.hypot(...velocity(after)) > 1e-3) throw new Error(`${what} still moves`);
       return x;
     }
     trials.push({ x, az });

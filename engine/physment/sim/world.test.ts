@@ -56,28 +56,87 @@ describe("time and free fall", () => {
     const w = await make(mjcf(`<geom type="plane" size="5 5 0.1"/>\n${sphere(1, "0 0 0.1")}`, { gravity: `0 0 -${G}` }));
     const o = obj(w, "object_1");
     w.step(0.1);
-    const before = { p: w.position(o), t: w.time };
+    const before = { p: w.position(o), t: w.time, a: w.acceleration(o) };
     w.setApplied(o, { force: [1e300, 0, 0] });
     expect(() => w.step(0.1)).toThrow(/numerically unstable/);
-    expect({ p: w.position(o), t: w.time }).toEqual(before);
+    expect({ p: w.position(o), t: w.time, a: w.acceleration(o) }).toEqual(before);
     w.setApplied(o, { force: [0, 0, 0] });
     w.step(0.1);
     expect(w.time).toBeCloseTo(0.2, 12);
   });
 
-  test("acceleration: −g in free fall, F/m with an applied force, 0 at rest on the ground", async () => {
+  test("acceleration is the velocity difference across the last simulator step: 0 before any step, −g in free fall, F/m under a force", async () => {
     const w = await make(mjcf(`<geom type="plane" size="5 5 0.1"/>\n${sphere(1, "0 0 5")}\n${sphere(2, "2 0 0.1")}`, { gravity: `0 0 -${G}` }));
     const a = obj(w, "object_1");
     const b = obj(w, "object_2");
-    expect(w.acceleration(a).linear[2]).toBeCloseTo(-G, 9);
     const m = sphereMass(0.1);
+    // no step yet: no velocity difference to report
+    expect(w.acceleration(a)).toEqual({ linear: [0, 0, 0], angular: [0, 0, 0] });
+    expect(w.comAcceleration(a)).toEqual([0, 0, 0]);
+    w.step(0.1);
+    expect(w.acceleration(a).linear[2]).toBeCloseTo(-G, 9);
+    expect(w.comAcceleration(a)[2]).toBeCloseTo(-G, 9);
+    // a force applied since the last step shows only after the next step
     w.setApplied(a, { force: [2, 0, 0] });
+    expect(w.acceleration(a).linear[0]).toBe(0);
+    w.step(DT);
     const acc = w.acceleration(a).linear;
     expect(acc[0]).toBeCloseTo(2 / m, 9);
     expect(acc[2]).toBeCloseTo(-G, 9);
     expect(w.comAcceleration(a)[0]).toBeCloseTo(2 / m, 9);
-    w.step(0.5);
-    expect(Math.abs(w.acceleration(b).linear[2])).toBeLessThan(0.05);
+    expect(w.acceleration(a)).toEqual(w.acceleration(a)); // reading does not change it
+    // only the last step of a call counts: the force removed, one long call
+    w.setApplied(a, { force: [0, 0, 0] });
+    w.step(0.3);
+    expect(w.acceleration(a).linear[0]).toBeCloseTo(0, 12);
+    expect(Math.abs(w.acceleration(b).linear[2])).toBeLessThan(0.05); // at rest on the ground
+  });
+
+  test("a body hitting the floor during a step reads the velocity jump over that step (the last step of a call)", async () => {
+    const xml = mjcf(`<geom type="plane" size="5 5 0.1"/>\n${sphere(1, "0 0 0.5")}`, { gravity: `0 0 -${G}` });
+    const w = await make(xml);
+    const o = obj(w, "object_1");
+    // the ball's bottom falls 0.4 m: contact after about √(0.8/g) ≈ 0.286 s, at ≈ 2.8 m/s
+    let k = 0;
+    let jump: { before: Vec3; after: Vec3 } | null = null;
+    while (!jump && k < 100) {
+      const before = w.velocity(o).linear;
+      w.step(DT);
+      k++;
+      const after = w.velocity(o).linear;
+      if (after[2] > before[2]) jump = { before, after };
+    }
+    if (!jump) throw new Error("the ball never reached the floor");
+    expect(k * DT).toBeGreaterThan(0.27);
+    const expected = (jump.after[2] - jump.before[2]) / DT;
+    expect(expected).toBeGreaterThan(100); // a velocity jump, not gravity
+    expect(w.acceleration(o).linear[2]).toBeCloseTo(expected, 6);
+    expect(w.acceleration(o).linear[0]).toBe(0);
+    // the same k steps in one call: the reading is that call's last step, the impact
+    const w2 = await make(xml);
+    w2.step(k * DT);
+    expect(w2.acceleration(obj(w2, "object_1"))).toEqual(w.acceleration(o));
+  });
+
+  test("one long step call and the same steps one at a time end bit for bit alike (the forward pass before a call's last step changes nothing)", async () => {
+    const theta = Math.PI / 6;
+    const q = `${Math.cos(theta / 2)} 0 ${Math.sin(theta / 2)} 0`;
+    const xml = mjcf(
+      `<body name="object_2"><geom type="plane" size="20 20 0.1" quat="${q}" friction="0.2 0.005 0.0001"/></body>
+    <body name="object_1" pos="0.05 0 0.2" quat="${q}"><freejoint/><geom type="box" size="0.1 0.1 0.1" density="1000" friction="0.2 0.005 0.0001"/></body>
+${sphere(3, "0.5 0 0.5")}${sphere(4, "0.52 0.03 0.8")}`,
+      { gravity: `0 0 -${G}` },
+    );
+    const a = await make(xml);
+    const b = await make(xml);
+    for (let k = 0; k < 7; k++) a.step(0.15);
+    for (let k = 0; k < 210; k++) b.step(DT);
+    for (const id of ["object_1", "object_3", "object_4"]) {
+      expect(a.position(obj(a, id))).toEqual(b.position(obj(b, id)));
+      expect(a.velocity(obj(a, id))).toEqual(b.velocity(obj(b, id)));
+      expect(a.acceleration(obj(a, id))).toEqual(b.acceleration(obj(b, id)));
+    }
+    expect(norm(sub(a.position(obj(a, "object_1")), [0.05, 0, 0.2]))).toBeGreaterThan(0.1); // the box slid
   });
 
   test("a body welded to the world (no joint up its chain) has zero acceleration; a jointless body on a moving one shares its motion", async () => {
@@ -202,6 +261,7 @@ describe("contacts", () => {
     w.step(0.1);
     expect(w.touchedDuringLastStep(c, d)).toBe(false);
   });
+
 });
 
 describe("placing bodies", () => {

@@ -89,6 +89,13 @@ interface Wrench {
   torque: Vec3;
 }
 
+/** A body's velocities at one instant: origin (linear, angular) and centre of mass (linear), world frame. */
+interface BodyVelocity {
+  linear: Vec3;
+  angular: Vec3;
+  com: Vec3;
+}
+
 export class World {
   readonly scene: Scene;
   readonly timestep: number;
@@ -99,7 +106,11 @@ export class World {
   private readonly objectsById = new Map<string, WorldObject>();
   private revealed = false;
   private forwardValid = false;
-  private accValid = false;
+  /**
+   * Per object id: the velocity difference across the last simulator step of the most
+   * recent step call, divided by the timestep (origin linear and angular, COM linear).
+   */
+  private lastStepAcc = new Map<string, BodyVelocity>();
   private readonly applied = new Map<string, Wrench>();
   private readonly staticPose = new Map<string, { pos: Vec3; quat: Quat }>();
   private touched = new Set<string>();
@@ -178,18 +189,28 @@ export class World {
     if (seconds > MAX_STEP_SECONDS) throw new WorldError(`duration ${seconds} s is longer than the ${MAX_STEP_SECONDS} s one call may simulate; step in parts`);
   }
 
+  /**
+   * Runs n MuJoCo steps. The objects' velocities are read just before the last step (after
+   * a forward pass, since mj_step leaves the derived quantities of the state before its
+   * integration) and after it; their difference over the timestep becomes the acceleration
+   * the queries report. A call that ends in non-finite values restores the state, and the
+   * accelerations, from before it.
+   */
   private stepN(n: number): void {
     this.alive();
     this.touched = new Set();
     const { mj, model, data } = this;
     const before = { qpos: Float64Array.from(data.qpos as Float64Array), qvel: Float64Array.from(data.qvel as Float64Array), time: data.time };
-    for (let i = 0; i < n; i++) {
+    for (let i = 0; i < n - 1; i++) {
       mj.mj_step(model, data);
       if (data.ncon > 0) this.recordContacts(this.touched);
     }
+    if (n > 1 || !this.forwardValid) mj.mj_forward(model, data);
+    const v0 = this.objectVelocities();
+    mj.mj_step(model, data);
+    if (data.ncon > 0) this.recordContacts(this.touched);
     mj.mj_forward(model, data);
     this.forwardValid = true;
-    this.accValid = false;
     const finite = (a: Float64Array) => a.every(Number.isFinite);
     if (!finite(data.qpos as Float64Array) || !finite(data.qvel as Float64Array) || !finite(data.qacc as Float64Array)) {
       (data.qpos as Float64Array).set(before.qpos);
@@ -200,6 +221,27 @@ export class World {
       mj.mj_forward(model, data);
       throw new WorldError("the simulation became numerically unstable (non-finite positions or accelerations); the state before this call was restored");
     }
+    const v1 = this.objectVelocities();
+    const dt = this.timestep;
+    const rate = (a: Vec3, b: Vec3): Vec3 => [(b[0] - a[0]) / dt, (b[1] - a[1]) / dt, (b[2] - a[2]) / dt];
+    this.lastStepAcc = new Map();
+    for (const [id, after] of v1) {
+      const was = v0.get(id);
+      if (!was) continue;
+      this.lastStepAcc.set(id, { linear: rate(was.linear, after.linear), angular: rate(was.angular, after.angular), com: rate(was.com, after.com) });
+    }
+  }
+
+  /** Every object's velocities now (derived quantities must be current). */
+  private objectVelocities(): Map<string, BodyVelocity> {
+    const out = new Map<string, BodyVelocity>();
+    for (const id of this.objectsById.keys()) {
+      const b = this.mj.mj_name2id(this.model, OBJ.BODY, id);
+      if (b < 0) continue;
+      const origin = this.rawVelocity(OBJ_XBODY, b);
+      out.set(id, { linear: origin.linear, angular: origin.angular, com: this.rawVelocity(OBJ.BODY, b).linear });
+    }
+    return out;
   }
 
   // ---- objects ----------------------------------------------------------------------
@@ -276,21 +318,11 @@ export class World {
     if (!this.forwardValid) {
       this.mj.mj_forward(this.model, this.data);
       this.forwardValid = true;
-      this.accValid = false;
-    }
-  }
-
-  private ensureAcc(): void {
-    this.ensureForward();
-    if (!this.accValid) {
-      this.mj.mj_rnePostConstraint(this.model, this.data);
-      this.accValid = true;
     }
   }
 
   private invalidate(): void {
     this.forwardValid = false;
-    this.accValid = false;
   }
 
   private positionOfBody(b: number): Vec3 {
@@ -329,6 +361,11 @@ export class World {
 
   private objectVelocity(type: number, b: number): { angular: Vec3; linear: Vec3 } {
     this.ensureForward();
+    return this.rawVelocity(type, b);
+  }
+
+  /** mj_objectVelocity (world frame) from the derived quantities as they are. */
+  private rawVelocity(type: number, b: number): { angular: Vec3; linear: Vec3 } {
     this.mj.mj_objectVelocity(this.model, this.data, type, b, this.buf.GetView(), 0);
     const v = this.buf.GetView() as Float64Array;
     return { angular: [v[0], v[1], v[2]], linear: [v[3], v[4], v[5]] };
@@ -346,31 +383,26 @@ export class World {
 
   /**
    * Acceleration of the body-frame origin (linear) and angular acceleration, world frame,
-   * at the current state under the current applied forces: MuJoCo's cacc (from
-   * mj_rnePostConstraint, contact and constraint forces included) with the gravity offset
-   * it carries removed, so a body in free fall reads (0, 0, −g). A body welded to the world
-   * (no joint anywhere up its chain: floors, ramps, fixed pulleys) cannot move and reads 0;
-   * MuJoCo leaves its cacc at zero, which the gravity correction would turn into −g.
+   * estimated from velocities: (v after − v before)/timestep across the last simulator step
+   * of the most recent step call. (0, 0, 0) before any step, and for an object created
+   * since. Reading it changes nothing; forces applied or velocities set since that step
+   * show only after the next one. With MuJoCo's semi-implicit Euler a body in free fall
+   * reads (0, 0, −g) to float precision. A body welded to the world (no joint anywhere up
+   * its chain: floors, ramps, fixed pulleys) cannot move and reads exactly 0.
    */
   acceleration(o: WorldObject): { linear: Vec3; angular: Vec3 } {
-    this.ensureAcc();
     const b = this.bid(o);
-    if (this.fixedToWorld(b)) return { linear: [0, 0, 0], angular: [0, 0, 0] };
-    this.mj.mj_objectAcceleration(this.model, this.data, OBJ_XBODY, b, this.buf.GetView(), 0);
-    const a = this.buf.GetView() as Float64Array;
-    const acc = { angular: [a[0], a[1], a[2]] as Vec3, linear: [a[3], a[4], a[5]] as Vec3 };
-    acc.linear = add(acc.linear, this.gravity());
-    return acc;
+    const a = this.lastStepAcc.get(o.id);
+    if (!a || this.fixedToWorld(b)) return { linear: [0, 0, 0], angular: [0, 0, 0] };
+    return { linear: [...a.linear], angular: [...a.angular] };
   }
 
   /** Linear acceleration of the body's centre of mass, world frame (same conventions as acceleration). */
   comAcceleration(o: WorldObject): Vec3 {
-    this.ensureAcc();
     const b = this.bid(o);
-    if (this.fixedToWorld(b)) return [0, 0, 0];
-    this.mj.mj_objectAcceleration(this.model, this.data, OBJ.BODY, b, this.buf.GetView(), 0);
-    const a = this.buf.GetView() as Float64Array;
-    return add([a[3], a[4], a[5]], this.gravity());
+    const a = this.lastStepAcc.get(o.id);
+    if (!a || this.fixedToWorld(b)) return [0, 0, 0];
+    return [...a.com];
   }
 
   /** Whether the body is welded to the world: no joint between it and the world body. */
@@ -734,6 +766,7 @@ export class World {
       if (this.objectsById.delete(name)) gone.push(name);
       this.applied.delete(name);
       this.staticPose.delete(name);
+      this.lastStepAcc.delete(name);
     }
     this.writeApplied();
     return gone;
@@ -835,7 +868,6 @@ export class World {
     this.touched = new Set();
     mj.mj_forward(this.model, this.data);
     this.forwardValid = true;
-    this.accValid = false;
   }
 
   private setOptions(): void {

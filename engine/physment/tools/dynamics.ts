@@ -53,7 +53,8 @@ export const getTorque = defineTool({
 
 export const computeForce = defineTool({
   name: "compute_force",
-  description: "F = m·a with the mass you give and the current acceleration (m/s², world frame) of the object's centre of mass.",
+  description:
+    "F = m·a (N, world frame) with the mass you give and the acceleration of the object's centre of mass estimated as in get_acceleration (velocity difference across the last simulator step; [0, 0, 0] before any step).",
   params: z.object({ object_id: ObjectId, mass: Mass }),
   run(ctx, a) {
     return xyz(scale(ctx.world.comAcceleration(ctx.object(a.object_id)), a.mass));

@@ -81,9 +81,13 @@ export const setVelocity = defineTool({
   },
 });
 
+const accelerationText = (dt: string) =>
+  `Acceleration (m/s², world frame) of the object's origin estimated from the velocity difference across the last simulator step: (v after − v before)/${dt}. [0, 0, 0] before any step; a force applied since the last step shows only after the next one.`;
+
 export const getAcceleration = defineTool({
   name: "get_acceleration",
-  description: "Acceleration (m/s², world frame) of the object's origin now, from MuJoCo's dynamics under the forces acting (gravity, contacts, applied forces).",
+  description: accelerationText("timestep"),
+  describeIn: (scene) => accelerationText(`${scene.timestep} s`),
   params: z.object({ object_id: ObjectId }),
   run(ctx, a) {
     return xyz(ctx.world.acceleration(ctx.object(a.object_id)).linear);

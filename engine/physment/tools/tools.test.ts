@@ -71,6 +71,7 @@ describe("specs state the scene's own constants", () => {
   test("step's timestep and get_potential_energy's default g come from the scene's MJCF", async () => {
     const moon = await box(mjcf(sphere(1, "0 0 2"), { gravity: "0 0 -1.62", timestep: "0.01" }));
     expect(spec(moon.tb, "step").description).toContain("whole simulator steps of 0.01 s");
+    expect(spec(moon.tb, "get_acceleration").description).toContain("(v after − v before)/0.01 s");
     expect(gravityDefault(moon.tb)).toBe(1.62);
     expect(ok(moon.tb, "get_potential_energy", { object_id: 1, mass: 2 }).potential_energy).toBeCloseTo(2 * 1.62 * 2, 12);
 
@@ -144,8 +145,41 @@ describe("forces, energy and momentum", () => {
     expect(pushed.result).toEqual({ status: "force_applied", object_id: "object_2", force: [0, 3, 0], duration: 1 });
     expect(pushed.sim_time).toBeCloseTo(2, 12);
     expect((ok(tb, "get_velocity", { object_id: 2 }).velocity as number[])[1]).toBeCloseTo(3 / m, 9);
-    expect(ok(tb, "compute_force", { object_id: 2, mass: m }).y).toBeCloseTo(0, 9); // removed after its duration
+    expect(ok(tb, "compute_force", { object_id: 2, mass: m }).y).toBeCloseTo(3, 9); // it acted in the last step
     expect(w.time).toBeCloseTo(2, 12);
+    ok(tb, "step", { duration: 0.005 });
+    expect(ok(tb, "compute_force", { object_id: 2, mass: m }).y).toBeCloseTo(0, 9); // removed after its duration
+  });
+
+  test("get_acceleration and compute_force: the velocity difference across the most recent simulator step, 0 before any step", async () => {
+    const { tb } = await box(mjcf(`${sphere(1, "0 0 2")}\n${sphere(2, "3 0 2")}`, { gravity: `0 0 -${G}` }));
+    const m = sphereMass(0.1);
+    const zero = { x: 0, y: 0, z: 0 };
+    expect(ok(tb, "get_acceleration", { object_id: 1 })).toEqual(zero);
+    expect(ok(tb, "compute_force", { object_id: 1, mass: m })).toEqual(zero);
+    ok(tb, "apply_force", { object_id: 1, force_vector: [2, 0, 0] });
+    expect(ok(tb, "get_acceleration", { object_id: 1 })).toEqual(zero); // no step since the force was applied
+    ok(tb, "step", { duration: 0.1 });
+    const a = ok(tb, "get_acceleration", { object_id: 1 }) as Record<string, number>;
+    expect(a.x).toBeCloseTo(2 / m, 9);
+    expect(a.y).toBeCloseTo(0, 12);
+    expect(a.z).toBeCloseTo(-G, 9);
+    expect(ok(tb, "get_acceleration", { object_id: 1 })).toEqual(a); // a second read is the same (nothing is remembered per call)
+    const f = ok(tb, "compute_force", { object_id: 1, mass: 3 }) as Record<string, number>;
+    expect(f.x).toBeCloseTo(6 / m, 9);
+    expect(f.z).toBeCloseTo(-3 * G, 9);
+    // changes since the last step show only after the next one
+    ok(tb, "apply_force", { object_id: 1, force_vector: [0, 0, 0] });
+    ok(tb, "set_velocity", { object_id: 1, velocity_vector: [5, 0, 0] });
+    expect(ok(tb, "get_acceleration", { object_id: 1 })).toEqual(a);
+    ok(tb, "step", { duration: 0.005 });
+    expect((ok(tb, "get_acceleration", { object_id: 1 }) as Record<string, number>).x).toBeCloseTo(0, 9);
+    // an object created after the last step reads 0 until it has been stepped; scene edits keep the others' readings
+    ok(tb, "create_objects", { name: "ball", pos: [-3, 0, 2] });
+    expect(ok(tb, "get_acceleration", { object_id: "ball" })).toEqual(zero);
+    expect((ok(tb, "get_acceleration", { object_id: 2 }) as Record<string, number>).z).toBeCloseTo(-G, 9);
+    ok(tb, "step", { duration: 0.005 });
+    expect((ok(tb, "get_acceleration", { object_id: "ball" }) as Record<string, number>).z).toBeCloseTo(-G, 9);
   });
 
   test("a body welded to the world (scenes/Scene7's floor) has zero acceleration and zero net force", async () => {
