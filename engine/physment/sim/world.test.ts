@@ -262,6 +262,23 @@ describe("contacts", () => {
     expect(w.touchedDuringLastStep(c, d)).toBe(false);
   });
 
+  test("the deepest contact between two bodies: MuJoCo's signed distance and the normal from the first body to the second", async () => {
+    const w = await make(mjcf(`<body name="object_9"><geom type="plane" size="5 5 0.1"/></body>\n${sphere(1, "0 0 0")}\n${sphere(2, "0.199 0 0")}\n${sphere(3, "3 0 0.097")}
+    <body name="object_4" pos="-3 0 0"><freejoint/><geom type="sphere" size="0.1" pos="0 0 0.098"/><geom type="sphere" size="0.1" pos="0.5 0 0.095"/></body>`));
+    const [a, b, c, d, floor] = ["object_1", "object_2", "object_3", "object_4", "object_9"].map((id) => obj(w, id));
+    // two spheres of radius 0.1 whose centres are 0.199 m apart overlap by 1 mm
+    const ab = w.contactBetween(a, b)!;
+    expect(ab.dist).toBeCloseTo(-0.001, 12);
+    expect(ab.normal.map((x) => x + 0)).toEqual([1, 0, 0]);
+    expect(w.contactBetween(b, a)!.normal.map((x) => x + 0)).toEqual([-1, 0, 0]);
+    // a sphere 3 mm into the floor: MuJoCo lists the plane first; the normal still runs from the first argument
+    expect(w.contactBetween(c, floor)!.dist).toBeCloseTo(-0.003, 12);
+    expect(w.contactBetween(c, floor)!.normal.map((x) => x + 0)).toEqual([0, 0, -1]);
+    expect(w.contactBetween(floor, c)!.normal.map((x) => x + 0)).toEqual([0, 0, 1]);
+    expect(w.contactBetween(a, c)).toBeNull();
+    // two geoms of one body touch the floor, 2 mm and 5 mm deep: the deeper contact
+    expect(w.contactBetween(d, floor)!.dist).toBeCloseTo(-0.005, 12);
+  });
 });
 
 describe("placing bodies", () => {

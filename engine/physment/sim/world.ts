@@ -565,10 +565,39 @@ export class World {
 
   /** Whether the two bodies have a contact now (a MuJoCo contact between their geoms). */
   inContact(a: WorldObject, b: WorldObject): boolean {
+    return this.contactBetween(a, b) !== null;
+  }
+
+  /**
+   * The deepest contact MuJoCo has now between a geom of `a` and a geom of `b` (the first
+   * such in MuJoCo's list when several are equally deep): its signed distance `dist` (m,
+   * negative when the geoms overlap) and its unit normal oriented from `a` to `b` (MuJoCo's
+   * frame normal points from its geom1 to its geom2, whichever body that is). Null when the
+   * two are not in contact.
+   */
+  contactBetween(a: WorldObject, b: WorldObject): { dist: number; normal: Vec3 } | null {
     this.ensureForward();
-    const now = new Set<string>();
-    this.recordContacts(now);
-    return now.has(this.pairKey(a, b));
+    const ia = this.bid(a);
+    const ib = this.bid(b);
+    const gb = this.model.geom_bodyid;
+    const vec = this.data.contact;
+    let best: { dist: number; normal: Vec3 } | null = null;
+    for (let k = 0; k < this.data.ncon; k++) {
+      const c = vec.get(k);
+      if (!c) continue;
+      const g1 = c.geom1;
+      const g2 = c.geom2;
+      const b1 = g1 >= 0 ? gb[g1] : -1;
+      const b2 = g2 >= 0 ? gb[g2] : -1;
+      const sign = b1 === ia && b2 === ib ? 1 : b1 === ib && b2 === ia ? -1 : 0;
+      if (sign !== 0 && (best === null || c.dist < best.dist)) {
+        const f = c.frame as Float64Array;
+        best = { dist: c.dist, normal: [sign * f[0], sign * f[1], sign * f[2]] };
+      }
+      c.delete();
+    }
+    vec.delete();
+    return best;
   }
 
   /** Whether the two bodies touched at any simulator step of the most recent step call. */

@@ -1,8 +1,8 @@
-// Looking at the scene: get_parameters (only what the scene permits), detect_collision,
-// quat_to_rot_matrix, find_objects.
+// Looking at the scene: get_parameters (only what the scene permits), detect_collision (which
+// also applies its elastic response on a contact), quat_to_rot_matrix, find_objects.
 import { z } from "zod";
-import { norm, quatNormalize, quatToMat, sub } from "../sim/math.ts";
-import type { Quat } from "../sim/math.ts";
+import { norm, quatNormalize, quatToMat, scale, sub } from "../sim/math.ts";
+import type { Quat, Vec3 } from "../sim/math.ts";
 import type { World, WorldObject } from "../sim/world.ts";
 import { defineTool, ObjectId, ToolError } from "./tool.ts";
 
@@ -110,12 +110,19 @@ export const getParameters = defineTool({
 
 export const detectCollision = defineTool({
   name: "detect_collision",
-  description: "Whether the two objects are in contact now or touched during the last step call (MuJoCo's own contacts; nothing is applied).",
+  description:
+    "Whether the two objects are in contact now or touched during the last step call. When they are in contact now it also applies an elastic response: each object's applied force (as set by apply_force, acting in every later step until changed) is replaced by a force pushing it away from the other along the contact normal, 1 N per metre of overlap (1 mm gives 0.001 N); force_applied is the force on obj2 (obj1 gets the opposite).",
   params: z.object({ obj1_id: ObjectId, obj2_id: ObjectId }),
   aliases: { object1_id: "obj1_id", object_1: "obj1_id", object_id_1: "obj1_id", object2_id: "obj2_id", object_2: "obj2_id", object_id_2: "obj2_id" },
   run(ctx, a) {
     const [o1, o2] = ctx.pair(a.obj1_id, "obj1_id", a.obj2_id, "obj2_id");
-    return { collision_detected: ctx.world.inContact(o1, o2) || ctx.world.touchedDuringLastStep(o1, o2) };
+    const contact = ctx.world.contactBetween(o1, o2);
+    if (!contact) return { collision_detected: ctx.world.touchedDuringLastStep(o1, o2) };
+    // −d·n with d the signed distance (negative when overlapping) and n the normal from obj1 to obj2
+    const onSecond = scale(contact.normal, -contact.dist).map((x) => x + 0) as Vec3;
+    ctx.world.setApplied(o1, { force: onSecond.map((x) => -x + 0) as Vec3 });
+    ctx.world.setApplied(o2, { force: onSecond });
+    return { collision_detected: true, force_applied: onSecond };
   },
 });
 

@@ -253,13 +253,53 @@ describe("inspection", () => {
     expect(p3).toMatchObject({ type: "box", size: [1, 2, 0.5], density: 1000 });
   });
 
-  test("detect_collision reads MuJoCo's contacts and applies nothing", async () => {
-    const { tb, w } = await box(mjcf(sphere(1, "0 0 0") + sphere(2, "0.199 0 0") + sphere(3, "3 0 0")));
-    const v = w.velocity(w.resolve(1)!).linear;
-    expect(ok(tb, "detect_collision", { obj1_id: "object_1", obj2_id: "object_2" })).toEqual({ collision_detected: true });
+  test("detect_collision on a contact now applies the elastic response: equal and opposite persistent forces pushing the two apart", async () => {
+    const { tb, w } = await box(mjcf(sphere(1, "0 0 0") + sphere(2, "0.199 0 0") + sphere(3, "3 0 0") + sphere(4, "5 0 0") + sphere(5, "6 0 0")));
+    const [o1, o2, o3] = [1, 2, 3].map((n) => w.resolve(n)!);
+    ok(tb, "apply_force", { object_id: 1, force_vector: [5, 0, 0] });
+    ok(tb, "apply_torque", { object_id: 1, torque_vector: [0, 0, 1] });
+    // radius 0.1, centres 0.199 m apart: 1 mm of overlap, so 0.001 N along x; force_applied is the force on obj2
+    const r = ok(tb, "detect_collision", { obj1_id: "object_1", obj2_id: "object_2" });
+    expect(Object.keys(r)).toEqual(["collision_detected", "force_applied"]);
+    expect(r.collision_detected).toBe(true);
+    const f = r.force_applied as number[];
+    expect(f[0]).toBeCloseTo(0.2 - 0.199, 12);
+    expect(f.slice(1)).toEqual([0, 0]);
+    // it replaces the force set with apply_force (the torque stays)
+    expect(w.appliedWrench(o1)).toEqual({ force: [-f[0], 0, 0], torque: [0, 0, 1] });
+    expect(w.appliedWrench(o2)).toEqual({ force: [f[0], 0, 0], torque: [0, 0, 0] });
+    // the other order: the same two forces; force_applied is now the one on object_1
+    const back = ok(tb, "detect_collision", { object1_id: 2, object2_id: 1 });
+    expect(back).toEqual({ collision_detected: true, force_applied: [-f[0], 0, 0] });
+    expect(w.appliedWrench(o1).force).toEqual([-f[0], 0, 0]);
+    expect(w.appliedWrench(o2).force).toEqual([f[0], 0, 0]);
+    // no contact: nothing applied
     expect(ok(tb, "detect_collision", { obj1_id: 1, obj2_id: 3 })).toEqual({ collision_detected: false });
-    expect(ok(tb, "detect_collision", { object1_id: 2, object2_id: 1 })).toEqual({ collision_detected: true });
-    expect(w.velocity(w.resolve(1)!).linear).toEqual(v);
+    expect(w.appliedWrench(o3).force).toEqual([0, 0, 0]);
+    expect(w.appliedWrench(o1).force).toEqual([-f[0], 0, 0]);
+    // a touch during the last step call that is over now: detected, nothing applied
+    ok(tb, "set_velocity", { object_id: 4, velocity_vector: [4, 0, 0] });
+    ok(tb, "step", { duration: 0.5 });
+    expect(ok(tb, "detect_collision", { obj1_id: 4, obj2_id: 5 })).toEqual({ collision_detected: true });
+    expect(w.appliedWrench(w.resolve(4)!).force).toEqual([0, 0, 0]);
+    expect(w.appliedWrench(w.resolve(5)!).force).toEqual([0, 0, 0]);
+  });
+
+  test("detect_collision(ball, floor) pushes the ball up by its overlap in newtons, and the force acts in later steps", async () => {
+    const { tb, w } = await box(mjcf(`<body name="object_1"><geom type="plane" size="5 5 0.1"/></body>\n${sphere(2, "0 0 0.098")}`));
+    const r = ok(tb, "detect_collision", { obj1_id: 2, obj2_id: 1 });
+    expect(r.collision_detected).toBe(true);
+    const f = r.force_applied as number[];
+    expect(f[2]).toBeCloseTo(-0.002, 12); // on the floor (obj2)
+    expect(w.appliedWrench(w.resolve(2)!).force[2]).toBeCloseTo(0.002, 12); // on the ball
+    expect(ok(tb, "get_torque", { object_id: 2 })).toEqual({ torque: { x: 0, y: 0, z: 0 } });
+    // no gravity: lift the ball clear of the floor; the 2 mN push keeps accelerating it
+    ok(tb, "move_object", { object_id: 2, x: 0, y: 0, z: 1 });
+    ok(tb, "set_velocity", { object_id: 2, velocity_vector: [0, 0, 0] });
+    ok(tb, "step", { duration: 1 });
+    const m = sphereMass(0.1);
+    expect((ok(tb, "get_velocity", { object_id: 2 }).velocity as number[])[2]).toBeCloseTo(0.002 / m, 9);
+    expect((ok(tb, "get_acceleration", { object_id: 2 }) as Record<string, number>).z).toBeCloseTo(0.002 / m, 9);
   });
 
   test("quat_to_rot_matrix", async () => {
