@@ -1,23 +1,9 @@
 // Compatibility with the 105 published PhysMent scenes (read in place, never copied):
 // every scene loads, compiles, steps, and answers every applicable tool without an error.
-import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { isSceneError, loadScene } from "../scene/load.ts";
-import type { Scene } from "../scene/load.ts";
-import { PUBLISHED_SCENES, PUBLISHED_SCENES_PRESENT } from "../sim/fixtures.test_support.ts";
+import { PUBLISHED_SCENES_PRESENT, publishedScene as published } from "../sim/fixtures.test_support.ts";
 import { World } from "../sim/world.ts";
 import { makeToolBox } from "./toolbox.ts";
-
-async function published(n: number): Promise<Scene> {
-  const dir = `${PUBLISHED_SCENES}/Scene${n}`;
-  const s = await loadScene({
-    json: readFileSync(`${dir}/scene${n}.json`, "utf8"),
-    xml: readFileSync(`${dir}/scene${n}.xml`, "utf8"),
-    file: `Scenes/Scene${n}/scene${n}.json`,
-  });
-  if (isSceneError(s)) throw s;
-  return s;
-}
 
 const finite = (x: unknown): boolean =>
   x === null || typeof x === "string" || typeof x === "boolean" ||
