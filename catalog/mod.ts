@@ -62,9 +62,3 @@ export function builtinMechanism(id: string): MechanismModel | undefined {
   const f = MECHANISM_FILES.find((m) => idOf(m) === id);
   return f ? loadMechanism(f.data, f.file, builtinLibrary()) : undefined;
 }
-
-
-/**
- * SHA-256 over the catalog's component and mechanism files (their parsed JSON, files
- * sorted by path): a generated benchmark records it, so a catalog change is detected.
- */

@@ -4,12 +4,11 @@ import { readTaskSet } from "../engine/tasks/store.ts";
 import { answerPrompt, PromptParseError } from "../engine/baselines/prompt_parser/mod.ts";
 import { startChatServer } from "../engine/llm/chat_server.ts";
 import { FAMILY_IDS } from "../engine/tasks/family.ts";
-import { DEFAULT_TASKS_DIR } from "./tasks_commands.ts";
+import { DEFAULT_TASKS_DIR } from "./defaults.ts";
 import { InputError, type Io } from "./io.ts";
 import { progress } from "./progress.ts";
 
 export const PARSER_MODEL = "prompt-parser";
-export { DEFAULT_PARSER_PORT } from "./defaults.ts";
 
 /** The parser's reply to a user message: its answer as the response JSON, or why it could not read the prompt. */
 export function parserReply(prompt: string): string {

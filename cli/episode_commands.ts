@@ -17,7 +17,6 @@ import { builtinMechanismIds } from "../catalog/mod.ts";
 import { InputError, type Io } from "./io.ts";
 
 import { MAX_HORIZON } from "./defaults.ts";
-export { MAX_HORIZON };
 
 export type SimulateFormat = "text" | "json" | "dot";
 

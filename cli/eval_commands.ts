@@ -19,7 +19,8 @@ import type { Manifest } from "../engine/tasks/records.ts";
 import { analyze, majorityRecords } from "../engine/eval/analysis.ts";
 import { reportData } from "../engine/eval/report.ts";
 import { htmlPage, markdownPage } from "../engine/report/page.ts";
-import { DEFAULT_TASKS_DIR, parseFamilies, parseMechanismIds } from "./tasks_commands.ts";
+import { parseFamilies, parseMechanismIds } from "./tasks_commands.ts";
+import { DEFAULT_TASKS_DIR } from "./defaults.ts";
 import { checkedJson, InputError, type Io } from "./io.ts";
 import { progress } from "./progress.ts";
 

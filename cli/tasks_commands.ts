@@ -13,7 +13,6 @@ import { verifyBenchmark } from "../engine/tasks/verify.ts";
 import { InputError, type Io } from "./io.ts";
 import { progress } from "./progress.ts";
 
-export { DEFAULT_TASKS_DIR } from "./defaults.ts";
 
 const lines = (io: Io, ...text: string[]) => text.forEach((t) => io.out(t));
 
