@@ -63,6 +63,13 @@ export class EpisodeTimeoutError extends Error {
   }
 }
 
+/** Why an episode failed, as its abort record and the run's summary name it. */
+export type FailureKind = ModelError["kind"] | EpisodeTimeoutError["kind"] | "internal";
+
+export function failureKind(err: unknown): FailureKind {
+  return err instanceof ModelError || err instanceof EpisodeTimeoutError ? err.kind : "internal";
+}
+
 export async function runEpisode(opts: EpisodeOptions): Promise<EpisodeResult> {
   if (opts.timeoutMs === undefined) return await playEpisode(opts);
   const deadline = new AbortController();
@@ -111,7 +118,7 @@ async function playEpisode(opts: EpisodeOptions): Promise<EpisodeResult> {
     // a request cancelled by the deadline fails as "aborted": the deadline is the reason
     const reason = opts.signal?.aborted ? opts.signal.reason : undefined;
     if (reason instanceof EpisodeTimeoutError) err = reason;
-    const kind = err instanceof ModelError || err instanceof EpisodeTimeoutError ? err.kind : "internal";
+    const kind = failureKind(err);
     await write({
       type: "abort",
       iteration,

@@ -18,8 +18,8 @@
 // record of that kind, so the next run retries it.
 import { z } from "zod";
 import type { ToolBox } from "../protocol.ts";
-import { type EpisodeResult, EpisodeTimeoutError, runEpisode } from "./loop.ts";
-import { type ModelClient, ModelError, type ModelResponse } from "../../llm/model.ts";
+import { type EpisodeResult, type FailureKind, failureKind, runEpisode } from "./loop.ts";
+import type { ModelClient, ModelResponse } from "../../llm/model.ts";
 import { buildPrompt, type SceneInfoInput, Strategy } from "./prompt.ts";
 import { ProtocolName } from "./protocols.ts";
 import { RetryPolicy, type RetryPolicyInput, type Sleep } from "../../llm/retry.ts";
@@ -69,7 +69,7 @@ export type ProgressEvent =
     | { kind: "started" }
     | { kind: "retry"; attempt: number; delayMs: number; error: string }
     | { kind: "finished"; result: EpisodeResult; replayed: number }
-    | { kind: "failed"; error: string; failure: string }
+    | { kind: "failed"; error: string; failure: FailureKind }
   );
 
 export interface EpisodeOutcome {
@@ -85,7 +85,7 @@ export interface EpisodeOutcome {
    * Why a failed episode failed: a ModelError kind (rate_limit, timeout, transport, server,
    * malformed, fatal, aborted), episode_timeout, or internal (the scene or the evaluator).
    */
-  kind?: string;
+  kind?: FailureKind;
 }
 
 export interface RunSummary {
@@ -95,7 +95,7 @@ export interface RunSummary {
   skipped: number;
   failed: number;
   /** Failed episodes by kind. */
-  failures: Record<string, number>;
+  failures: Partial<Record<FailureKind, number>>;
 }
 
 const GridOptions = z.object({
@@ -256,7 +256,7 @@ export async function runBenchmark(opts: RunOptions): Promise<RunSummary> {
       emit(i, { kind: "finished", result, replayed });
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
-      const kind = err instanceof ModelError || err instanceof EpisodeTimeoutError ? err.kind : "internal";
+      const kind = failureKind(err);
       outcomes[i] = { episode, status: "failed", error, kind };
       done++;
       emit(i, { kind: "failed", error, failure: kind });
