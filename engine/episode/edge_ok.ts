@@ -4,7 +4,7 @@
 // and rejections, and is the oracle the generator is tested against.
 import type { CompositeState } from "../compile/compile.ts";
 import { admissible, satisfies } from "../solve/semantics.ts";
-import { type CausalLink, causalNeighbours, direction } from "./coordinates.ts";
+import { type CausalLink, causalContext, causalNeighbours, direction } from "./coordinates.ts";
 import { type Cause, mandatoryDepartures, optionalTerminations, type QEvent, terminationGroups } from "./causes.ts";
 import { declarationFailure } from "./declarations.ts";
 import { type Episode, sameEpisode } from "./episode.ts";
@@ -129,7 +129,7 @@ export function checkEdge(session: Session, x: Episode, y: Episode, c: Cause): E
     const local = dep.filter((v) => ![...causalNeighbours(table, v, x.state, y.state)].some(([w]) => seedSet.has(w) || changedSet.has(w) || relay(w)));
     add("E4", local.map((v) => `${name(v)} changes but no neighbour under an active law changes or seeds it`),
       [`${dep.length} change(s) to explain, each next to a seed, another change${session.relayOf(c) ? " or a varying coordinate" : ""}`]);
-    const paths = causalPaths(table, x.state, y.state, seeds, changed, dep, relay);
+    const paths = causalPaths(table, causalContext(table, x.state, y.state), seeds, changed, dep, relay);
     const unreached = paths ? [] : dep.filter((v) => !local.includes(v));
     add("E8", paths ? [] : [`no chain of changes from the seeds (${seeds.map(name).join(", ") || "none"}) reaches ${unreached.map(name).join(", ") || dep.map(name).join(", ")}`],
       (paths ?? []).map((p) => `${name(p.var)} ← ${name(p.from)} via ${linkText(session, p.link)}`));

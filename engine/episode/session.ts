@@ -6,7 +6,7 @@ import { activeIn, compile, type CompositeState, type ExtraRestriction, findScen
 import type { Confluence, Problem } from "../compile/problem.ts";
 import { interpretations, type Solution, solve } from "../solve/solver.ts";
 import { satisfies } from "../solve/semantics.ts";
-import { type CausalLink, causalContext, type CoordinateTable, coordinateTable, direction, lawActive, visitCausalNeighbours } from "./coordinates.ts";
+import { type CausalContext, type CausalLink, causalContext, type CoordinateTable, coordinateTable, direction, lawActive, visitCausalNeighbours } from "./coordinates.ts";
 import { type Cause, coincidenceClasses, mandatoryDepartures, optionalTerminations, type QEvent, terminationGroups } from "./causes.ts";
 import { type Episode, episodeKey } from "./episode.ts";
 import { compatibleDeclaration } from "./declarations.ts";
@@ -76,6 +76,8 @@ interface Target {
   laws: readonly Confluence[];
   /** The E6 exemption on the edge into this state, computed when first needed. */
   jump?: ReadonlySet<number>;
+  /** The causal graph's context on the edge into this state (E8), computed when first needed. */
+  causal?: CausalContext;
 }
 
 export class Session {
@@ -269,7 +271,7 @@ export class Session {
         const v = jumpers[k];
         if (Math.abs(cells[v] - x.cells[v]) > 1 && !jump.has(v)) return;
       }
-      const edge = this.admit(x, { state: t.state, cells }, instant, mandatory, inM, groups, groupOf);
+      const edge = this.admit(x, { state: t.state, cells }, t.causal ??= causalContext(table, x.state, t.state), instant, mandatory, inM, groups, groupOf);
       if (edge) out.push(edge);
     };
     // When the relaxation is loose (many interpretations per target state: the state
@@ -309,7 +311,7 @@ export class Session {
   }
 
   /** E3, E4, E8 and Decl on a candidate whose domains already satisfy E1, E2, E5-E7. */
-  private admit(x: Episode, y: Episode, instant: boolean, mandatory: QEvent[], inM: ReadonlySet<number>, groups: QEvent[][], groupOf: Map<number, number>): Edge | null {
+  private admit(x: Episode, y: Episode, causal: CausalContext, instant: boolean, mandatory: QEvent[], inM: ReadonlySet<number>, groups: QEvent[][], groupOf: Map<number, number>): Edge | null {
     const { model, table } = this;
     const changed: number[] = [];
     for (let v = 0; v < y.cells.length; v++) if (y.cells[v] !== x.cells[v]) changed.push(v);
@@ -345,7 +347,7 @@ export class Session {
       cause = { kind: "boundary", events };
     }
     const seeds = this.seedsOf(x, cause);
-    const propagation = causalPaths(table, x.state, y.state, seeds, changed, explain, this.relayOf(cause));
+    const propagation = causalPaths(table, causal, seeds, changed, explain, this.relayOf(cause));
     if (!propagation) return null;
     const declarations: Edge["declarations"] = [];
     for (const inst of model.instances) {
@@ -424,7 +426,7 @@ export class Session {
 
 /**
  * E4 and E8: every change to explain (dependent coordinates, higher-order departures)
- * must be reached from a seed in the causal graph of (s, s2), stepping through changed
+ * must be reached from a seed in the causal graph of the context's edge (s, s2), stepping through changed
  * coordinates or through `relay`
  * coordinates (under the intrastate cause, every coordinate that may vary within its
  * cell: dependents and drifting integrated coordinates). Returns one predecessor per
@@ -432,8 +434,7 @@ export class Session {
  */
 export function causalPaths(
   t: CoordinateTable,
-  s: CompositeState,
-  s2: CompositeState,
+  ctx: CausalContext,
   seeds: readonly number[],
   changed: readonly number[],
   explain: readonly number[],
@@ -450,7 +451,6 @@ export function causalPaths(
   // breadth first, with an index-based queue
   const queue = [...seeds];
   let head = 0, from = -1;
-  const ctx = causalContext(t, s, s2);
   const visit = (w: number, link: CausalLink) => {
     if (seen[w] || !(changedSet[w] || relay(w))) return;
     seen[w] = 1;
