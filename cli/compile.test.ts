@@ -1,12 +1,13 @@
-// npm run compile: what it says when deno compile cannot get denort, and the
-// permissions it bakes into the binary against what the README says.
+// npm run compile: what it says when deno compile cannot get denort, the
+// permissions it bakes into the binary against what the README says, and its preflight.
 import { describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BINARY_PERMISSIONS, denortAdvice, denortFailure } from "./compile.ts";
+import { packageOf, type PreflightInput, preflightProblems } from "./compile_preflight.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const deno = join(root, "node_modules", ".bin", "deno");
@@ -94,4 +95,79 @@ describe("the binary's permissions", () => {
     const readme = readFileSync(join(root, "README.md"), "utf8");
     expect(readme).toContain(`\`${BINARY_PERMISSIONS.join(" ")}\``);
   });
+});
+
+describe("the compile step's preflight", () => {
+  // A project that would make a working binary: entry, one asset, kept packages, scoped env.
+  const good = (): PreflightInput => ({
+    entry: "cli/main.ts",
+    modules: new Map([
+      ["cli/main.ts", 'import "./lib.ts";\nif (import.meta.main) run();\n'],
+      ["cli/lib.ts", 'const home = env("HOME");\nconst key = env("OPENAI_API_KEY");\n'],
+      ["catalog/mechanisms/a.json", "{}"],
+    ]),
+    unresolved: [],
+    packages: ["zod", "@optique/core"],
+    runtimeDependencies: ["zod", "@optique/core", "openai"],
+    permissions: BINARY_PERMISSIONS,
+    requiredAssets: ["catalog/mechanisms/a.json"],
+    freshness: [{ asset: "scenes/scenes.gen.ts", source: "scenes/Scene7/", current: true }],
+  });
+
+  it("finds nothing wrong with a project that would work", () => {
+    expect(preflightProblems(good())).toEqual([]);
+  });
+
+  it("names each way the binary would fail at run time, with file and line", () => {
+    const p = good();
+    const modules = new Map(p.modules);
+    modules.set("engine/x.ts", 'const a = 1;\nconst t = readFileSync(new URL("data.json", import.meta.url));\nconst s = Deno.env.get("SECRET");\n');
+    modules.delete("catalog/mechanisms/a.json");
+    expect(preflightProblems({
+      ...p,
+      modules,
+      unresolved: [{ specifier: "file:///p/cli/gone.ts", error: "Module not found" }],
+      packages: [...p.packages, "vitest"],
+      permissions: ["--allow-read", "--allow-run", "--allow-env"],
+      freshness: [{ asset: "engine/solve/wasm/release.gen.ts", source: "assembly/build/release.wasm", current: false }],
+    })).toEqual([
+      "file:///p/cli/gone.ts cannot be loaded: Module not found",
+      "the binary would be granted --allow-run; it needs no run permission",
+      "the binary would read every environment variable (--allow-env without a list)",
+      "the graph imports vitest, which is not a runtime dependency in package.json: the compile step leaves it out of the binary",
+      "engine/x.ts:2: import.meta.url locates a file next to the code; the binary has no project files at run time (import the asset as a module instead)",
+      "catalog/mechanisms/a.json is not embedded: no module of the graph imports it",
+      "engine/solve/wasm/release.gen.ts is stale: it does not hold the current assembly/build/release.wasm (run npm run prepare)",
+    ]);
+  });
+
+  it("refuses an environment variable outside the granted list, and a missing entry point", () => {
+    const p = good();
+    const modules = new Map(p.modules);
+    modules.set("cli/lib.ts", 'const x = process.env.TOKEN;\nconst y = env("MECHBENCH_CACHE_DIR");\nconst z = process.env["GITHUB_TOKEN"];\n');
+    modules.delete("cli/main.ts");
+    expect(preflightProblems({ ...p, modules })).toEqual([
+      "the entry point cli/main.ts is not in its own module graph (missing file?)",
+      "cli/lib.ts:1: reads the environment variable TOKEN, which the binary is not granted",
+      "cli/lib.ts:3: reads the environment variable GITHUB_TOKEN, which the binary is not granted",
+    ]);
+    expect(preflightProblems({ ...p, permissions: ["-A"] })[0]).toBe("the binary would be granted -A; it needs no blanket permission");
+  });
+
+  it("names the package of a node_modules path", () => {
+    expect(packageOf("/p/node_modules/@optique/core/dist/parser.js")).toBe("@optique/core");
+    expect(packageOf("/p/node_modules/zod/index.js")).toBe("zod");
+    expect(packageOf("/p/engine/x.ts")).toBeNull();
+  });
+
+  it("end to end: passes on this project without denort (graph, packages, permissions, embedded assets)", () => {
+    const r = spawnSync(deno, ["run", "--allow-read", "--allow-run", "cli/compile.ts", "--preflight"], { cwd: root, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", DENORT_BIN: "no-such-denort" } });
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^preflight: cli\/main\.ts reaches \d+ project modules and 9 packages \(@optique\/core, @optique\/run, gpt-tokenizer, mujoco-js, odex, openai, vega, vega-lite, zod\), all kept in the binary; \d+ assets embedded and current; permissions --allow-read /);
+    // every catalog mechanism and every scene directory is among the embedded assets
+    const assets = Number(/; (\d+) assets embedded/.exec(r.stdout)![1]);
+    const count = (dir: string, re: RegExp) => readdirSync(join(root, dir)).filter((n) => re.test(n)).length;
+    expect(assets).toBe(2 + count("catalog/components", /\.json$/) + count("catalog/mechanisms", /\.json$/) + count("scenes", /^Scene\d+$/));
+  }, 60_000);
 });

@@ -6,6 +6,10 @@
 // deno compile builds the binary around `denort`, Deno's runtime without the tooling,
 // which it downloads for its own version. Where that download fails (no network), this
 // script says how to supply one through DENORT_BIN instead of passing on deno's error.
+//
+// Before compiling it runs the preflight (cli/compile_preflight.ts) on the entry
+// point's module graph; `--preflight` runs only that, which works without denort.
+import { type GraphModule, packageOf, type PreflightInput, preflightProblems } from "./compile_preflight.ts";
 
 /**
  * The environment variables the binary may read: colour and width (the argument
@@ -77,15 +81,96 @@ export function denortAdvice(f: DenortFailure, version: string, target: string):
   ].join("\n");
 }
 
+const encoder = new TextEncoder();
+function write(s: string) {
+  const bytes = encoder.encode(s);
+  for (let n = 0; n < bytes.length;) n += Deno.stderr.writeSync(bytes.subarray(n));
+}
+
+const ENTRY = "cli/main.ts";
+const root = new URL("../", import.meta.url);
+const rel = (path: string) => path.slice(decodeURIComponent(root.pathname).length);
+const readText = (path: string) => Deno.readTextFileSync(new URL(path, root));
+const exists = (path: string) => {
+  try {
+    Deno.statSync(new URL(path, root));
+    return true;
+  } catch {
+    return false;
+  }
+};
+const filesIn = (dir: string, test: (name: string) => boolean) =>
+  [...Deno.readDirSync(new URL(dir, root))].filter((e) => test(e.name)).map((e) => `${dir}${e.name}`).sort();
+
+/** The preflight's inputs: the entry's module graph (`deno info --json`), package.json, the assets and their sources. */
+async function gatherPreflight(): Promise<PreflightInput> {
+  const info = await new Deno.Command(Deno.execPath(), { args: ["info", "--json", ENTRY], cwd: root, stdin: "null", stdout: "piped", stderr: "piped" }).output();
+  if (!info.success) throw new Error(`deno info ${ENTRY} failed: ${new TextDecoder().decode(info.stderr).trim()}`);
+  const graph = JSON.parse(new TextDecoder().decode(info.stdout)) as { modules: GraphModule[] };
+  const modules = new Map<string, string>();
+  const packages = new Set<string>();
+  const unresolved: { specifier: string; error: string }[] = [];
+  for (const m of graph.modules) {
+    if (m.error) unresolved.push({ specifier: m.specifier, error: m.error });
+    if (!m.local) continue;
+    const pkg = packageOf(m.local);
+    if (pkg) packages.add(pkg);
+    else modules.set(rel(m.local), Deno.readTextFileSync(m.local));
+  }
+  const pkgJson = JSON.parse(readText("package.json")) as { dependencies?: Record<string, string> };
+  const scenes = filesIn("scenes/", (n) => /^Scene\d+$/.test(n));
+  const requiredAssets = [
+    "engine/solve/wasm/release.gen.ts",
+    "scenes/scenes.gen.ts",
+    ...filesIn("catalog/components/", (n) => n.endsWith(".json")),
+    ...filesIn("catalog/mechanisms/", (n) => n.endsWith(".json")),
+    ...scenes.map((d) => `${d}/reference.ts`),
+  ];
+  return {
+    entry: ENTRY,
+    modules,
+    unresolved,
+    packages: [...packages].sort(),
+    runtimeDependencies: Object.keys(pkgJson.dependencies ?? {}),
+    permissions: BINARY_PERMISSIONS,
+    requiredAssets,
+    freshness: [await kernelFreshness(), ...await sceneFreshness(scenes)],
+  };
+}
+
+/** The embedded kernel equals the built one. */
+async function kernelFreshness() {
+  const source = "assembly/build/release.wasm";
+  const asset = "engine/solve/wasm/release.gen.ts";
+  if (!exists(source) || !exists(asset)) return { asset, source, current: false };
+  const { RELEASE_WASM_BASE64 } = await import(new URL(asset, root).href) as { RELEASE_WASM_BASE64: string };
+  const built = Deno.readFileSync(new URL(source, root));
+  const embedded = Uint8Array.from(atob(RELEASE_WASM_BASE64), (c) => c.charCodeAt(0));
+  return { asset, source, current: embedded.length === built.length && embedded.every((b, i) => b === built[i]) };
+}
+
+/** Every scene directory's files are embedded as they are on disk. */
+async function sceneFreshness(dirs: readonly string[]) {
+  const asset = "scenes/scenes.gen.ts";
+  if (!exists(asset)) return [{ asset, source: "scenes/SceneN/", current: false }];
+  const { SCENE_TEXTS } = await import(new URL(asset, root).href) as { SCENE_TEXTS: Record<number, { json: string; xml: string }> };
+  return dirs.map((d) => {
+    const n = Number(d.slice("scenes/Scene".length));
+    const t = SCENE_TEXTS[n];
+    const current = t !== undefined && t.json === readText(`${d}/scene${n}.json`) && t.xml === readText(`${d}/scene${n}.xml`);
+    return { asset, source: `${d}/`, current };
+  });
+}
+
 /** The --exclude flags that keep all but the runtime dependencies out of the binary. */
 function excludeFlags(): string[] {
-  const pkg = JSON.parse(Deno.readTextFileSync(new URL("../package.json", import.meta.url)));
+  const pkg = JSON.parse(readText("package.json"));
   const runtime = new Set(Object.keys(pkg.dependencies ?? {}));
   const keep = (name: string) => [...runtime].some((dep) => dep === name || dep.startsWith(name + "/"));
   const excludes: string[] = [];
-  for (const entry of Deno.readDirSync(new URL("../node_modules/", import.meta.url))) {
+  for (const entry of Deno.readDirSync(new URL("node_modules/", root))) {
     if (entry.name.startsWith("@") && entry.isDirectory) {
-      for (const sub of Deno.readDirSync(new URL(`../node_modules/${entry.name}/`, import.meta.url))) {
+      for (const sub of Deno.readDirSync(new URL(`node_modules/${entry.name}/`, root))) {
         if (!keep(`${entry.name}/${sub.name}`)) excludes.push(`--exclude=node_modules/${entry.name}/${sub.name}`);
       }
     } else if (!keep(entry.name)) {
@@ -101,16 +186,21 @@ function excludeFlags(): string[] {
  * by what to do about it (deno's report and Rust backtrace are not shown).
  */
 async function main(): Promise<number> {
+  const input = await gatherPreflight();
+  const problems = preflightProblems(input);
+  if (problems.length) {
+    write(`npm run compile: the binary would not work as built:\n${problems.map((p) => `  - ${p}`).join("\n")}\n`);
+    return 1;
+  }
+  if (Deno.args.includes("--preflight")) {
+    console.log(`preflight: ${input.entry} reaches ${input.modules.size} project modules and ${input.packages.length} packages (${input.packages.join(", ")}), all kept in the binary; ${input.requiredAssets.length} assets embedded and current; permissions ${BINARY_PERMISSIONS.join(" ")}`);
+    return 0;
+  }
   // [OUTPUT] and flags for deno compile (e.g. --no-check)
-  const flags = Deno.args.filter((a) => a.startsWith("-"));
+  const flags = Deno.args.filter((a) => a.startsWith("-") && a !== "--preflight");
   const output = Deno.args.find((a) => !a.startsWith("-")) ?? "dist/mech";
   const args = ["compile", ...BINARY_PERMISSIONS, ...flags, ...excludeFlags(), "--output", output, "cli/main.ts"];
   const child = new Deno.Command(Deno.execPath(), { args, stdin: "null", stdout: "inherit", stderr: "piped" }).spawn();
-  const encoder = new TextEncoder();
-  const write = (s: string) => {
-    const bytes = encoder.encode(s);
-    for (let n = 0; n < bytes.length;) n += Deno.stderr.writeSync(bytes.subarray(n));
-  };
   let held = "";
   let pending = "";
   for await (const chunk of child.stderr.pipeThrough(new TextDecoderStream())) {
