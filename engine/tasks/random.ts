@@ -1,7 +1,7 @@
 // Seeded randomness for task generation. Every candidate draws from its own stream,
 // keyed by (seed, family, mechanism, index), so adding or removing one candidate
 // leaves every other candidate unchanged, and runs are identical under every runtime.
-import { createHash } from "node:crypto";
+import { sha256Text } from "./sha256.ts";
 
 export interface Random {
   /** A float in [0, 1). */
@@ -19,8 +19,8 @@ export interface Random {
 
 /** xoshiro128** seeded with the first 128 bits of SHA-256(key). */
 export function keyedRandom(key: string): Random {
-  const h = createHash("sha256").update(key).digest();
-  const s = new Uint32Array([h.readUInt32LE(0), h.readUInt32LE(4), h.readUInt32LE(8), h.readUInt32LE(12)]);
+  const h = new DataView(sha256Text(key).buffer);
+  const s = new Uint32Array([h.getUint32(0, true), h.getUint32(4, true), h.getUint32(8, true), h.getUint32(12, true)]);
   if ((s[0] | s[1] | s[2] | s[3]) === 0) s[0] = 1; // the all-zero state is a fixed point
   const rotl = (x: number, k: number) => ((x << k) | (x >>> (32 - k))) >>> 0;
   const nextU32 = () => {
