@@ -2,8 +2,7 @@
 // One measured run, printed as Markdown: building A^{<=H}(X0) for every catalog mechanism
 // from its numerical start for H = 1..3 (a fresh session each time: nothing memoized),
 // the whole catalog's total, and synthetic thermal chains and ladders.
-import { Session } from "../engine/episode/session.ts";
-import { reach } from "../engine/episode/reach.ts";
+import { buildGraph } from "../engine/bench/simulate_bench.ts";
 import { CATALOG_IDS, catalogStart, type EpisodeWorkload, SYNTHETIC_SCALES, syntheticStart } from "./episode_workloads.ts";
 
 const ms = (s: number) => (s >= 1 ? `${s.toFixed(2)} s` : `${(s * 1e3).toFixed(1)} ms`);
@@ -13,11 +12,8 @@ const rate = (n: number, s: number) => {
 };
 
 function build(w: EpisodeWorkload, h: number) {
-  const session = new Session(w.model, w.scenario);
-  const t0 = performance.now();
-  const g = reach(session, w.initial, h);
-  const seconds = (performance.now() - t0) / 1000;
-  return { seconds, episodes: g.episodes.length, edges: g.edges.length, solves: session.stats.solves, candidates: session.stats.candidates };
+  const { ms, graph: g, session } = buildGraph(w, h);
+  return { seconds: ms / 1000, episodes: g.episodes.length, edges: g.edges.length, solves: session.stats.solves, candidates: session.stats.candidates };
 }
 
 const workloads = CATALOG_IDS.map(catalogStart);
@@ -45,7 +41,7 @@ console.log("| workload | variables | episodes | edges | solves | time | edges/s
 console.log("|---|---:|---:|---:|---:|---:|---:|");
 for (const kind of ["chain", "ladder"] as const) {
   for (const n of SYNTHETIC_SCALES[kind]) {
-    const w = syntheticStart(kind, n);
+    const w = syntheticStart({ kind, n });
     const r = build(w, 3);
     console.log(`| ${w.label} | ${w.model.variables.length} | ${r.episodes} | ${r.edges} | ${r.solves} | ${ms(r.seconds)} | ${rate(r.edges, r.seconds)} |`);
   }

@@ -2,15 +2,11 @@
 // so both measure exactly the same problems.
 import type { Problem } from "../engine/compile/problem.ts";
 import { chainSystem, ladderSystem, randomSmallSystem } from "../engine/synthetic/systems.ts";
-import { compile, compositeStates } from "../engine/compile/compile.ts";
+import { compile } from "../engine/compile/compile.ts";
+import { mechanismStates } from "../engine/bench/solve_workloads.ts";
 import { builtinMechanism } from "../catalog/mod.ts";
-import type { MechanismModel } from "../engine/model/mod.ts";
-import {
-  loadSynthetic,
-  syntheticState,
-  thermalChainMechanism,
-  thermalLadderMechanism,
-} from "../engine/synthetic/mechanisms.ts";
+// The mechanism workloads are the engine's, which `mech bench solve --synthetic` runs too.
+export { chainMechanismAt, compileMechanism, ladderMechanismAt } from "../engine/bench/solve_workloads.ts";
 
 /** 100 small random-ish systems (4–10 variables), solved as one batch. */
 export const SMALL_RANDOM: Problem[] = Array.from({ length: 100 }, (_, i) => randomSmallSystem(1000 + i));
@@ -33,13 +29,6 @@ export const SCALES = [10, 50, 100, 200] as const;
 export const chainAt = (n: number) => chainSystem(n);
 export const ladderAt = (n: number) => ladderSystem(n);
 
-/** Loaded (outside the timed part) synthetic mechanisms of size n. */
-export const chainMechanismAt = (n: number) => loadSynthetic(thermalChainMechanism(n));
-export const ladderMechanismAt = (n: number) => loadSynthetic(thermalLadderMechanism(n));
-
-/** The timed mechanism pipeline's first half: compile the deterministic "flowing" state. */
-export const compileMechanism = (model: MechanismModel) => compile(model, syntheticState(model, "flowing")).problem;
-
 /** The 64,000-variable thermal chain (3,200 capacitors), one component: memory and time at scale. */
 export const LARGE_CHAIN_CAPACITORS = 3200;
 
@@ -49,5 +38,5 @@ export const LARGE_CHAIN_CAPACITORS = 3200;
  */
 export const oscillatorStates = (): Problem[] => {
   const model = builtinMechanism("mechanics_oscillator")!;
-  return [...compositeStates(model)].map((s) => compile(model, s).problem);
+  return mechanismStates(model).map((s) => compile(model, s).problem);
 };
