@@ -1,0 +1,129 @@
+// Timing the exact solver on a mechanism's problems: compile and WASM solve separately,
+// a warm-up run excluded, then K timed runs; the TypeScript reference timed the same way
+// when it finishes within a time limit, and its counts checked against the WASM solver's.
+// Counts are deterministic and checked to be equal in every run; times are measured.
+import type { MechanismModel } from "../model/mod.ts";
+import { compile, type CompositeState, stateLabel } from "../compile/compile.ts";
+import type { Problem } from "../compile/problem.ts";
+import { solve } from "../solve/solver.ts";
+import { referenceSolve, ReferenceTimeout } from "../solve/reference.ts";
+import { summarize, timed } from "./stats.ts";
+import type { ReferenceOutcome, SolveBenchResult } from "./schema.ts";
+
+import { DEFAULT_REFERENCE_TIMEOUT_S, DEFAULT_SOLVE_RUNS } from "./defaults.ts";
+
+export interface SolveWorkload {
+  /** What is benchmarked: a mechanism id, or the synthetic spec. */
+  label: string;
+  model: MechanismModel;
+  states: readonly CompositeState[];
+  /** The scenario id; absent: the mechanism's first. */
+  scenario?: string;
+}
+
+export interface SolveBenchOptions {
+  runs?: number;
+  referenceTimeoutS?: number;
+  /** The reference solver (default referenceSolve); tests pass a wrong one to see a mismatch reported. */
+  reference?: typeof referenceSolve;
+  /** Called before each run (warm-up included), for a progress display. */
+  onRun?: (stage: "compile" | "wasm" | "reference", run: number, runs: number) => void;
+}
+
+/** The solvers gave different counts: a bug in one of them, never a measurement artefact. */
+export class SolverMismatchError extends Error {
+  override name = "SolverMismatchError";
+}
+
+const perSecond = (items: number, ms: number) => (items * 1000) / ms;
+
+export function benchSolve(w: SolveWorkload, options: SolveBenchOptions = {}): SolveBenchResult {
+  const runs = options.runs ?? DEFAULT_SOLVE_RUNS;
+  if (!(Number.isInteger(runs) && runs >= 1)) throw new RangeError(`runs must be a positive integer, got ${runs}`);
+  const limitS = options.referenceTimeoutS ?? DEFAULT_REFERENCE_TIMEOUT_S;
+  const note = options.onRun ?? (() => {});
+  const compileAll = () => w.states.map((s) => compile(w.model, s, w.scenario).problem);
+
+  note("compile", 0, runs);
+  const problems = compileAll();
+  const compileMs: number[] = [];
+  for (let r = 1; r <= runs; r++) {
+    note("compile", r, runs);
+    compileMs.push(timed(compileAll).ms);
+  }
+
+  note("wasm", 0, runs);
+  const first = problems.map((p) => solve(p));
+  const counts = first.map((s) => s.count);
+  const total = counts.reduce((a, b) => a + b, 0n);
+  const wasmMs: number[] = [];
+  for (let r = 1; r <= runs; r++) {
+    note("wasm", r, runs);
+    const { ms, value } = timed(() => problems.reduce((sum, p) => sum + solve(p).count, 0n));
+    if (value !== total) throw new SolverMismatchError(`the WASM solver counted ${value} interpretations in run ${r}, ${total} in the warm-up run`);
+    wasmMs.push(ms);
+  }
+  const wasm = summarize(wasmMs);
+  const compiled = summarize(compileMs);
+  const sizes = problems.map((p) => p.variables.length);
+  return {
+    label: w.label,
+    mechanism: w.model.id,
+    scenario: problems[0]?.scenario ?? "",
+    variables: { min: Math.min(...sizes), max: Math.max(...sizes) },
+    warmupRuns: 1,
+    compile: { ...compiled, problemsPerSecond: perSecond(problems.length, compiled.medianMs) },
+    wasm: { ...wasm, solvesPerSecond: perSecond(problems.length, wasm.medianMs) },
+    counts: {
+      problems: problems.length,
+      consistent: counts.filter((c) => c > 0n).length,
+      interpretations: total.toString(),
+      mddNodes: first.reduce((n, s) => n + s.stats.mddNodes, 0),
+      confluenceChecks: first.reduce((n, s) => n + s.stats.confluenceChecks, 0),
+      gacRevisions: first.reduce((n, s) => n + s.stats.gacRevisions, 0),
+    },
+    reference: benchReference(w, problems, counts, { runs, limitS, wasmMedianMs: wasm.medianMs, note, reference: options.reference ?? referenceSolve }),
+  };
+}
+
+/**
+ * The reference's warm-up run (which also checks every count against the WASM solver's)
+ * and K timed runs, each abandoned past `limitS` seconds.
+ */
+function benchReference(
+  w: SolveWorkload,
+  problems: readonly Problem[],
+  counts: readonly bigint[],
+  { runs, limitS, wasmMedianMs, note, reference }: {
+    runs: number;
+    limitS: number;
+    wasmMedianMs: number;
+    note: NonNullable<SolveBenchOptions["onRun"]>;
+    reference: typeof referenceSolve;
+  },
+): ReferenceOutcome {
+  const once = (check: boolean) => {
+    const deadline = performance.now() + limitS * 1000;
+    problems.forEach((p, i) => {
+      const n = reference(p, { deadline, keepInterpretations: false }).count;
+      if (check && n !== counts[i]) {
+        throw new SolverMismatchError(
+          `the solvers disagree on ${w.label} state ${stateLabel(w.model, w.states[i])}: WASM ${counts[i]}, reference ${n} interpretations`,
+        );
+      }
+    });
+  };
+  const ms: number[] = [];
+  for (let r = 0; r <= runs; r++) {
+    note("reference", r, runs);
+    try {
+      if (r === 0) once(true);
+      else ms.push(timed(() => once(false)).ms);
+    } catch (e) {
+      if (!(e instanceof ReferenceTimeout)) throw e;
+      return { status: "did-not-finish", limitS, run: r === 0 ? "warm-up" : `timed run ${r}` };
+    }
+  }
+  const s = summarize(ms);
+  return { ...s, status: "finished", solvesPerSecond: perSecond(problems.length, s.medianMs), ratio: s.medianMs / wasmMedianMs, agree: true };
+}
