@@ -39,7 +39,7 @@ describe("mech bench solve", () => {
     const io = fakeIo();
     benchSolveCommand({ ...solveArgs, json: false, synthetic: "chain:10", referenceTimeout: 0.005 }, io);
     expect(io.lines[0]).toBe("bench solve chain:10 [base]: 1 problem (the flowing state), 187 variables each");
-    expect(io.lines[1]).toMatch(/^runs: 1 warm-up \(excluded\), then 2 timed; p95 by nearest rank/);
+    expect(io.lines[1]).toMatch(/^runs: warm-up for at least 250 ms \(compile \d+, WASM \d+, reference 0 runs, excluded\), then 2 timed; p95 by nearest rank/);
     const table = io.lines.slice(3, 6);
     expect(table[0]).toMatch(/^ +median +p95 +throughput$/);
     expect(table.map((l) => l.length)).toEqual([table[0].length, table[0].length, table[0].length]);

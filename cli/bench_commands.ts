@@ -5,7 +5,7 @@ import { type CompositeState } from "../engine/compile/compile.ts";
 import type { MechanismModel } from "../engine/model/model.ts";
 import { benchSolve, SolverMismatchError } from "../engine/bench/solve_bench.ts";
 import { benchSimulate, caseStart, type EpisodeWorkload, syntheticStart } from "../engine/bench/simulate_bench.ts";
-import { DEFAULT_REFERENCE_TIMEOUT_S, DEFAULT_SIMULATE_RUNS, DEFAULT_SOLVE_RUNS } from "../engine/bench/defaults.ts";
+import { DEFAULT_REFERENCE_TIMEOUT_S, DEFAULT_SIMULATE_RUNS, DEFAULT_SOLVE_RUNS, WARMUP_MS } from "../engine/bench/defaults.ts";
 import { flowingState, mechanismStates, parseSyntheticSpec, type SyntheticSpec, syntheticModel, WorkloadSpecError } from "../engine/bench/solve_workloads.ts";
 import type { SimulateBenchResult, SolveBenchResult } from "../engine/bench/schema.ts";
 import { DEFAULT_HORIZON } from "../engine/episode/simulate_defaults.ts";
@@ -140,7 +140,9 @@ function aligned(rows: readonly (readonly string[])[]): string[] {
   return rows.map((r) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  ").trimEnd());
 }
 
-const runsLine = (runs: number) => `runs: 1 warm-up (excluded), then ${runs} timed; p95 by nearest rank${runs < 20 ? ` (with fewer than 20 runs, the slowest)` : ""}`;
+/** The runs behind the figures: warm-up runs (excluded) as "N" or per stage, then the timed ones. */
+const runsLine = (warmup: string, runs: number) =>
+  `runs: warm-up for at least ${WARMUP_MS} ms (${warmup}, excluded), then ${runs} timed; p95 by nearest rank${runs < 20 ? ` (with fewer than 20 runs, the slowest)` : ""}`;
 
 function solveText(r: SolveBenchResult, what: string): string[] {
   const c = r.counts;
@@ -154,7 +156,7 @@ function solveText(r: SolveBenchResult, what: string): string[] {
   if (ref.status === "finished") rows.push(["solve, reference", formatMs(ref.medianMs), formatMs(ref.p95Ms), `${rate(ref.solvesPerSecond)} solves/s`]);
   return [
     `bench solve ${r.label} [${r.scenario}]: ${grouped(c.problems)} problem${c.problems === 1 ? "" : "s"} (${what}), ${vars} variables each`,
-    runsLine(r.wasm.runs),
+    runsLine(`compile ${r.warmupRuns.compile}, WASM ${r.warmupRuns.wasm}, reference ${r.warmupRuns.reference} runs`, r.wasm.runs),
     "",
     ...aligned(rows),
     ...(ref.status === "finished" ? [] : [`solve, reference: did not finish within ${ref.limitS} s (${ref.run}); not timed`]),
@@ -170,7 +172,7 @@ function solveText(r: SolveBenchResult, what: string): string[] {
 function simulateText(r: SimulateBenchResult): string[] {
   return [
     `bench simulate ${r.label} [${r.scenario}], rules ${r.rules}, H = ${r.horizon}: X0 = ${r.start}`,
-    runsLine(r.time.runs),
+    runsLine(`${r.warmupRuns} build${r.warmupRuns === 1 ? "" : "s"}`, r.time.runs),
     "",
     ...aligned([
       ["depth", "episodes", "edges"],

@@ -46,7 +46,8 @@ export const SolveBenchResult = z.object({
   scenario: z.string(),
   /** Variables per problem, smallest and largest. */
   variables: z.object({ min: z.number().int(), max: z.number().int() }),
-  warmupRuns: z.literal(1),
+  /** Untimed runs before the timed ones, per stage (at least one, until WARMUP_MS have passed). */
+  warmupRuns: z.object({ compile: z.number().int().positive(), wasm: z.number().int().positive(), reference: z.number().int().nonnegative() }),
   compile: TimeSummary.extend({ problemsPerSecond: z.number().positive() }),
   wasm: TimeSummary.extend({ solvesPerSecond: z.number().positive() }),
   counts: SolveCounts,
@@ -72,7 +73,8 @@ export const SimulateBenchResult = z.object({
   /** How X0 was chosen, in words. */
   start: z.string(),
   initial: z.number().int().positive(),
-  warmupRuns: z.literal(1),
+  /** Untimed builds before the timed ones (at least one, until WARMUP_MS have passed). */
+  warmupRuns: z.number().int().positive(),
   time: TimeSummary,
   layers: z.array(LayerSize),
   /** Distinct episodes and edges of the whole graph. */

@@ -17,6 +17,7 @@ describe("benchSimulate", () => {
     // the hand-derived graph: one episode, one edge to equilibrium, nothing after it
     expect(r.layers.map((l) => [l.episodes, l.edges])).toEqual([[1, 0], [1, 1], [0, 0]]);
     expect([r.episodes, r.edges, r.initial, r.time.runs]).toEqual([2, 1, 1, 2]);
+    expect(r.warmupRuns).toBeGreaterThan(1); // a 5 ms build is repeated for 250 ms
     expect(r.episodesPerSecond).toBeCloseTo((2 * 1000) / r.time.medianMs);
   });
 

@@ -9,10 +9,10 @@ import { matchingEpisodes, startScenario } from "../episode/initial.ts";
 import { DEFAULT_EXPANSION_BUDGET } from "../episode/simulate_defaults.ts";
 import { edgeRules, type EdgeRules } from "../episode/rules.ts";
 import { flowingState, syntheticModel, type SyntheticSpec } from "./solve_workloads.ts";
-import { summarize, timed } from "./stats.ts";
+import { summarize, timed, warmUp } from "./stats.ts";
 import type { LayerSize, SimulateBenchResult } from "./schema.ts";
 
-import { DEFAULT_SIMULATE_RUNS } from "./defaults.ts";
+import { DEFAULT_SIMULATE_RUNS, WARMUP_MS } from "./defaults.ts";
 
 export interface EpisodeWorkload {
   label: string;
@@ -67,7 +67,8 @@ export function benchSimulate(w: EpisodeWorkload, horizon: number, options: Simu
   if (!(Number.isInteger(runs) && runs >= 1)) throw new RangeError(`runs must be a positive integer, got ${runs}`);
   const rules = options.rules ?? edgeRules();
   options.onRun?.(0, runs);
-  const warm = buildGraph(w, horizon, rules);
+  let warm = buildGraph(w, horizon, rules);
+  const warmupRuns = 1 + (warm.ms < WARMUP_MS ? warmUp(() => void (warm = buildGraph(w, horizon, rules)), WARMUP_MS - warm.ms) : 0);
   const layers = layerSizes(warm.graph);
   const shape = JSON.stringify(layers);
   const ms: number[] = [];
@@ -88,7 +89,7 @@ export function benchSimulate(w: EpisodeWorkload, horizon: number, options: Simu
     horizon,
     start: w.start ?? "given",
     initial: w.initial.length,
-    warmupRuns: 1,
+    warmupRuns,
     time,
     layers,
     episodes,

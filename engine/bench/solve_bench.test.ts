@@ -22,6 +22,9 @@ describe("benchSolve", () => {
     expect(r.scenario).toBe("mass1_hotter");
     expect(r.wasm.runs).toBe(2);
     expect(r.reference.status).toBe("finished");
+    // a few milliseconds per run: warmed up for 250 ms, the reference's first run checking the counts
+    expect(r.warmupRuns.wasm).toBeGreaterThan(1);
+    expect(r.warmupRuns.reference).toBeGreaterThanOrEqual(1);
     if (r.reference.status === "finished") expect(r.reference.ratio).toBeCloseTo(r.reference.medianMs / r.wasm.medianMs);
   });
 

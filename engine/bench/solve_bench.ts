@@ -5,12 +5,12 @@
 import type { MechanismModel } from "../model/mod.ts";
 import { compile, type CompositeState, stateLabel } from "../compile/compile.ts";
 import type { Problem } from "../compile/problem.ts";
-import { solve } from "../solve/solver.ts";
+import { type Solution, solve } from "../solve/solver.ts";
 import { referenceSolve, ReferenceTimeout } from "../solve/reference.ts";
-import { summarize, timed } from "./stats.ts";
+import { summarize, timed, warmUp } from "./stats.ts";
 import type { ReferenceOutcome, SolveBenchResult } from "./schema.ts";
 
-import { DEFAULT_REFERENCE_TIMEOUT_S, DEFAULT_SOLVE_RUNS } from "./defaults.ts";
+import { DEFAULT_REFERENCE_TIMEOUT_S, DEFAULT_SOLVE_RUNS, WARMUP_MS } from "./defaults.ts";
 
 export interface SolveWorkload {
   /** What is benchmarked: a mechanism id, or the synthetic spec. */
@@ -43,9 +43,11 @@ export function benchSolve(w: SolveWorkload, options: SolveBenchOptions = {}): S
   const limitS = options.referenceTimeoutS ?? DEFAULT_REFERENCE_TIMEOUT_S;
   const note = options.onRun ?? (() => {});
   const compileAll = () => w.states.map((s) => compile(w.model, s, w.scenario).problem);
+  const solveAll = () => problems.reduce((sum, p) => sum + solve(p).count, 0n);
 
   note("compile", 0, runs);
-  const problems = compileAll();
+  let problems: Problem[] = [];
+  const compileWarmup = warmUp(() => void (problems = compileAll()), WARMUP_MS);
   const compileMs: number[] = [];
   for (let r = 1; r <= runs; r++) {
     note("compile", r, runs);
@@ -53,25 +55,27 @@ export function benchSolve(w: SolveWorkload, options: SolveBenchOptions = {}): S
   }
 
   note("wasm", 0, runs);
-  const first = problems.map((p) => solve(p));
+  let first: Solution[] = [];
+  const wasmWarmup = warmUp((r) => void (r === 0 ? (first = problems.map((p) => solve(p))) : solveAll()), WARMUP_MS);
   const counts = first.map((s) => s.count);
   const total = counts.reduce((a, b) => a + b, 0n);
   const wasmMs: number[] = [];
   for (let r = 1; r <= runs; r++) {
     note("wasm", r, runs);
-    const { ms, value } = timed(() => problems.reduce((sum, p) => sum + solve(p).count, 0n));
+    const { ms, value } = timed(solveAll);
     if (value !== total) throw new SolverMismatchError(`the WASM solver counted ${value} interpretations in run ${r}, ${total} in the warm-up run`);
     wasmMs.push(ms);
   }
   const wasm = summarize(wasmMs);
   const compiled = summarize(compileMs);
   const sizes = problems.map((p) => p.variables.length);
+  const reference = benchReference(w, problems, counts, { runs, limitS, wasmMedianMs: wasm.medianMs, note, reference: options.reference ?? referenceSolve });
   return {
     label: w.label,
     mechanism: w.model.id,
     scenario: problems[0]?.scenario ?? "",
     variables: { min: Math.min(...sizes), max: Math.max(...sizes) },
-    warmupRuns: 1,
+    warmupRuns: { compile: compileWarmup, wasm: wasmWarmup, reference: reference.warmupRuns },
     compile: { ...compiled, problemsPerSecond: perSecond(problems.length, compiled.medianMs) },
     wasm: { ...wasm, solvesPerSecond: perSecond(problems.length, wasm.medianMs) },
     counts: {
@@ -82,7 +86,7 @@ export function benchSolve(w: SolveWorkload, options: SolveBenchOptions = {}): S
       confluenceChecks: first.reduce((n, s) => n + s.stats.confluenceChecks, 0),
       gacRevisions: first.reduce((n, s) => n + s.stats.gacRevisions, 0),
     },
-    reference: benchReference(w, problems, counts, { runs, limitS, wasmMedianMs: wasm.medianMs, note, reference: options.reference ?? referenceSolve }),
+    reference: reference.outcome,
   };
 }
 
@@ -101,7 +105,7 @@ function benchReference(
     note: NonNullable<SolveBenchOptions["onRun"]>;
     reference: typeof referenceSolve;
   },
-): ReferenceOutcome {
+): { outcome: ReferenceOutcome; warmupRuns: number } {
   const once = (check: boolean) => {
     const deadline = performance.now() + limitS * 1000;
     problems.forEach((p, i) => {
@@ -114,16 +118,22 @@ function benchReference(
     });
   };
   const ms: number[] = [];
-  for (let r = 0; r <= runs; r++) {
-    note("reference", r, runs);
-    try {
-      if (r === 0) once(true);
-      else ms.push(timed(() => once(false)).ms);
-    } catch (e) {
-      if (!(e instanceof ReferenceTimeout)) throw e;
-      return { status: "did-not-finish", limitS, run: r === 0 ? "warm-up" : `timed run ${r}` };
+  let warmupRuns = 0;
+  let r = 0;
+  try {
+    note("reference", 0, runs);
+    warmupRuns = warmUp((k) => once(k === 0), WARMUP_MS);
+    for (r = 1; r <= runs; r++) {
+      note("reference", r, runs);
+      ms.push(timed(() => once(false)).ms);
     }
+  } catch (e) {
+    if (!(e instanceof ReferenceTimeout)) throw e;
+    return { outcome: { status: "did-not-finish", limitS, run: r === 0 ? "warm-up" : `timed run ${r}` }, warmupRuns };
   }
   const s = summarize(ms);
-  return { ...s, status: "finished", solvesPerSecond: perSecond(problems.length, s.medianMs), ratio: s.medianMs / wasmMedianMs, agree: true };
+  return {
+    outcome: { ...s, status: "finished", solvesPerSecond: perSecond(problems.length, s.medianMs), ratio: s.medianMs / wasmMedianMs, agree: true },
+    warmupRuns,
+  };
 }

@@ -26,6 +26,15 @@ export function summarize(ms: readonly number[]): TimeSummary {
   return { runs: ms.length, medianMs: median(ms), p95Ms: p95(ms), minMs: Math.min(...ms), maxMs: Math.max(...ms) };
 }
 
+/** Runs fn once, then again until `minMs` have passed since the start; returns how many times it ran. */
+export function warmUp(fn: (run: number) => void, minMs: number): number {
+  const t0 = performance.now();
+  let n = 0;
+  do fn(n++);
+  while (performance.now() - t0 < minMs);
+  return n;
+}
+
 /** Milliseconds spent in fn, by performance.now() (available in Node, Deno and browsers). */
 export function timed<T>(fn: () => T): { ms: number; value: T } {
   const t0 = performance.now();
