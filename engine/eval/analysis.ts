@@ -8,7 +8,7 @@
 import { FAMILY_IDS, type FamilyId } from "../tasks/family.ts";
 import { analysisBins, BINS } from "./bins.ts";
 import { type ClusterTotals, clusterDraws, clusterTotals, type Draws, type Interval, percentileInterval } from "./bootstrap.ts";
-import type { EvalItem } from "./items.ts";
+import type { EvalItem } from "./join.ts";
 import { conditionalLogit, type Fit, RegressionError } from "./regression.ts";
 import { judgeResponse, metrics, type Metrics, type ScoredItem } from "./score.ts";
 import { majorityBaseline } from "./baselines.ts";

@@ -1,21 +1,11 @@
 // The items of a model run: each task's prompt beside its gold and what its component
 // score needs (the candidate ids of a state-consistency task), read from a benchmark
-// directory and narrowed by the user's selection.
-import type { FamilyId, Level } from "../tasks/family.ts";
+// directory and narrowed by the user's selection. The join itself is join.ts's.
+import type { FamilyId } from "../tasks/family.ts";
 import type { TaskSet } from "../tasks/store.ts";
-import type { ScoreContext } from "./outcome.ts";
+import { type EvalItem, joinItems } from "./join.ts";
 
-export interface EvalItem {
-  task_id: string;
-  family: FamilyId;
-  mechanism: string;
-  level: Level;
-  complexity: number;
-  prompt: string;
-  prompt_tokens: number;
-  gold: Record<string, unknown>;
-  context: ScoreContext;
-}
+export type { EvalItem };
 
 export class SelectionError extends Error {
   override name = "SelectionError";
@@ -23,23 +13,8 @@ export class SelectionError extends Error {
 
 /** Tasks joined with their solutions, in the benchmark's order. */
 export function evalItems(set: Pick<TaskSet, "dir" | "tasks" | "solutions">): EvalItem[] {
-  const solutions = new Map(set.solutions.map((s) => [s.task_id, s]));
-  return set.tasks.map((t) => {
-    const s = solutions.get(t.task_id);
-    if (!s) throw new SelectionError(`${set.dir}: task ${t.task_id} has no solution in solutions.jsonl`);
-    const rows = (s.audit as { rows?: { id?: unknown }[] }).rows;
-    const candidates = t.family === "state_consistency" && Array.isArray(rows) ? rows.map((r) => String(r.id)) : undefined;
-    return {
-      task_id: t.task_id,
-      family: t.family,
-      mechanism: t.mechanism,
-      level: t.level,
-      complexity: t.complexity,
-      prompt: t.prompt,
-      prompt_tokens: t.prompt_tokens,
-      gold: s.answer,
-      context: candidates ? { candidates } : {},
-    };
+  return joinItems(set.tasks, set.solutions, (t) => {
+    throw new SelectionError(`${set.dir}: task ${t.task_id} has no solution in solutions.jsonl`);
   });
 }
 

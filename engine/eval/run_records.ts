@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { Usage } from "../llm/model.ts";
 import { FamilyId } from "../tasks/family.ts";
+import { FailureClass } from "./record_kinds.ts";
 
 export const EVAL_RUN_FORMAT = "mechbench-eval/1";
 
@@ -62,14 +63,7 @@ export const Attempt = z.object({
 }).strict();
 export type Attempt = z.infer<typeof Attempt>;
 
-/**
- * Infrastructure failure classes (paper A.3): the request was refused for its size
- * (context), timed out, hit a gateway or server error, lost its connection (transport),
- * stayed rate-limited past the retry budget, got another HTTP error, got a body that is
- * not a chat completion (malformed), or the evaluator itself failed.
- */
-export const FailureClass = z.enum(["context", "timeout", "gateway", "transport", "rate_limit", "http", "malformed", "evaluator"]);
-export type FailureClass = z.infer<typeof FailureClass>;
+export { FailureClass } from "./record_kinds.ts";
 
 const ItemFields = {
   task_id: TaskId,

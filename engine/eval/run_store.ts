@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { encodeLine, parseLines } from "../llm/jsonl.ts";
 import { jsonPath } from "../model/issues.ts";
 import { IDENTITY_FIELDS, ItemRecord, RunConfig } from "./run_records.ts";
+import { latestByTask } from "./record_kinds.ts";
 import { canonicalJson } from "./cache.ts";
 import { fsReason } from "../tasks/store.ts";
 
@@ -73,18 +74,9 @@ function readRecords(dir: string): { records: ItemRecord[]; warnings: string[]; 
   return { records: parsed.records.map((r) => r.value), warnings, tornAt };
 }
 
-/**
- * The latest record per task: a later line supersedes an earlier failure of the same task
- * (a retried infrastructure failure); the first response of a task is final.
- */
+/** The record that counts per task (record_kinds.ts's rule) of a run's records. */
 export function latestRecords(records: readonly ItemRecord[]): Map<string, ItemRecord> {
-  const out = new Map<string, ItemRecord>();
-  for (const r of records) {
-    const prev = out.get(r.task_id);
-    if (prev?.type === "response") continue;
-    out.set(r.task_id, r);
-  }
-  return out;
+  return latestByTask(records);
 }
 
 function differences(a: RunConfig, b: RunConfig): string[] {

@@ -2,9 +2,17 @@
 // then per slice coverage, compliance, semantic and end-to-end accuracy and the family
 // component means. Pure functions over records and gold: the same numbers wherever they run.
 import { FAMILY_IDS, type FamilyId, type Level } from "../tasks/family.ts";
-import type { EvalItem } from "./items.ts";
+import type { EvalItem } from "./join.ts";
 import { judge, type OutcomeClass } from "./outcome.ts";
-import type { FailureClass, ItemRecord } from "./run_records.ts";
+import type { FailureClass } from "./record_kinds.ts";
+
+/**
+ * What scoring reads of a record: records.jsonl's lines fit, and so do the portable
+ * scorer's lighter rows (a task id and the text, usage when known).
+ */
+export type JudgeableRecord =
+  | { type: "response"; content: string | null; cached?: boolean; usage?: { prompt_tokens: number; completion_tokens: number } | null }
+  | { type: "failure"; class: FailureClass };
 
 /** One model–item record, judged. */
 export interface ScoredItem {
@@ -51,7 +59,7 @@ export function judgeResponse(model: string, it: EvalItem, text: string): Scored
 }
 
 /** Judges each item's latest record; items without one are counted as missing. */
-export function scoreRecords(model: string, items: readonly EvalItem[], latest: ReadonlyMap<string, ItemRecord>): ScoredRun {
+export function scoreRecords(model: string, items: readonly EvalItem[], latest: ReadonlyMap<string, JudgeableRecord>): ScoredRun {
   const out: ScoredItem[] = [];
   let missing = 0;
   for (const it of items) {
@@ -138,7 +146,7 @@ export interface TokenTotals {
 }
 
 /** Tokens the endpoint reported for a run's responses (cached ones counted apart: they cost nothing again). */
-export function tokenTotals(latest: ReadonlyMap<string, ItemRecord>): TokenTotals {
+export function tokenTotals(latest: ReadonlyMap<string, JudgeableRecord>): TokenTotals {
   const t: TokenTotals = { requests: 0, cached: 0, input: 0, output: 0 };
   for (const r of latest.values()) {
     if (r.type !== "response") continue;
