@@ -5,10 +5,13 @@ import { catalogSha256 } from "../catalog/hash.ts";
 import { oneOf } from "../engine/model/issues.ts";
 import { LEVELS, type TaskFamily } from "../engine/tasks/family.ts";
 import { FAMILIES, familyById } from "../engine/tasks/families/mod.ts";
-import { DEFAULT_PER_LEVEL, DEFAULT_SEED, generate } from "../engine/tasks/generate.ts";
+import { DEFAULT_PER_LEVEL, DEFAULT_SEED, generate, type Generated, generatePools, GENERATOR_VERSION, type GenerateOptions, settingsOf } from "../engine/tasks/generate.ts";
 import { DEFAULT_MAX_PROMPT_TOKENS } from "../engine/tasks/tokens.ts";
 import { benchmarkFiles, buildManifest, mechanismLines, summaryLines } from "../engine/tasks/manifest.ts";
 import { prepareOutputDir, readBenchmark, writeBenchmark } from "../engine/tasks/store.ts";
+import { hasPool, openGenerationShard, writePool } from "../engine/tasks/shard_store.ts";
+import { inShard, poolUnit, type Shard, shardLabel } from "../engine/shard/shard.ts";
+import { shardOption } from "./shard_option.ts";
 import { verifyBenchmark } from "../engine/tasks/verify.ts";
 import { InputError, type Io } from "./io.ts";
 import { progress } from "./progress.ts";
@@ -26,6 +29,8 @@ export interface GenerateArgs {
   force: boolean;
   json: boolean;
   rules?: RuleProfile;
+  /** I/N: generate only the pools of shard I of N into --out (mech merge joins the N). */
+  shard?: string;
 }
 
 const splitList = (text: string, flag: string): string[] => {
@@ -57,9 +62,8 @@ export function generateCommand(args: GenerateArgs, io: Io): number {
   if (!SEED.test(args.seed)) throw new InputError(`--seed: "${args.seed}" is not a seed (1 to 64 letters, digits or . _ : -)`);
   const families = parseFamilies(args.families);
   const ids = parseMechanismIds(args.mechanisms);
-  prepareOutputDir(args.out, args.force);
-  const bar = progress(io, "generate", ids.length * families.length);
-  const g = generate({
+  const shard = shardOption(args.shard);
+  const opts = (bar: ReturnType<typeof progress>): GenerateOptions => ({
     mechanisms: ids.map((id) => builtinMechanism(id)!),
     families,
     seed: args.seed,
@@ -68,21 +72,61 @@ export function generateCommand(args: GenerateArgs, io: Io): number {
     rules: args.rules ?? DEFAULT_PROFILE,
     onProgress: (e) => bar.update(e.done, `${e.mechanism} ${e.family}: ${e.admitted} task${e.admitted === 1 ? "" : "s"}`),
   });
+  if (shard) return generateShard(args, shard, opts, io);
+  prepareOutputDir(args.out, args.force);
+  const bar = progress(io, "generate", ids.length * families.length);
+  const g = generate(opts(bar));
   bar.finish();
+  saveBenchmark(args.out, g, families, catalogSha256(), args.json, io);
+  const secs = (g.timings.totalMs / 1000).toFixed(1);
+  io.err(`generated in ${secs} s (${g.timings.solves} exact solves; token counting ${(100 * g.timings.tokenMs / g.timings.totalMs).toFixed(0)} %)`);
+  return 0;
+}
+
+/**
+ * Writes a benchmark directory (into a directory prepareOutputDir made ready) and prints its
+ * summary: what mech generate does after generating, and mech merge after joining shards.
+ */
+export function saveBenchmark(out: string, g: Omit<Generated, "timings">, families: readonly TaskFamily[], catalog: string, json: boolean, io: Io): void {
   const files = benchmarkFiles(g);
-  const manifest = buildManifest(g, files, catalogSha256(), families);
-  writeBenchmark(args.out, files, manifest);
-  if (args.json) {
-    io.out(JSON.stringify({ dir: args.out, retained: manifest.retained, generated: manifest.generated, duplicates_removed: manifest.duplicates_removed, families: manifest.families, completion_sha256: manifest.completion_sha256 }));
+  const manifest = buildManifest(g, files, catalog, families);
+  writeBenchmark(out, files, manifest);
+  if (json) {
+    io.out(JSON.stringify({ dir: out, retained: manifest.retained, generated: manifest.generated, duplicates_removed: manifest.duplicates_removed, families: manifest.families, completion_sha256: manifest.completion_sha256 }));
   } else {
-    io.out(`MechReasoner benchmark in ${args.out} (seed ${args.seed}, ${args.perLevel} per level, ceiling ${args.maxTokens} tokens, edge rules ${manifest.settings.rules})`);
+    const s = manifest.settings;
+    io.out(`MechReasoner benchmark in ${out} (seed ${s.seed}, ${s.per_level} per level, ceiling ${s.max_prompt_tokens} tokens, edge rules ${s.rules})`);
     io.out("");
     for (const line of summaryLines(manifest)) io.out(line);
     io.out("");
     for (const line of mechanismLines(manifest)) io.out(line);
   }
-  const secs = (g.timings.totalMs / 1000).toFixed(1);
-  io.err(`generated in ${secs} s (${g.timings.solves} exact solves; token counting ${(100 * g.timings.tokenMs / g.timings.totalMs).toFixed(0)} %)`);
+}
+
+/**
+ * `mech generate --shard I/N`: the pools of shard I into --out, each written as it finishes;
+ * run again, it continues with the pools not yet on disk.
+ */
+function generateShard(args: GenerateArgs, shard: Shard, opts: (bar: ReturnType<typeof progress>) => GenerateOptions, io: Io): number {
+  const probe = opts(progress(io, "generate", 0));
+  const families = probe.families, ids = probe.mechanisms.map((m) => m.id);
+  const held = openGenerationShard(args.out, {
+    format: "mechbench-tasks-shard/1",
+    shard,
+    generator: { name: "mechbench", version: GENERATOR_VERSION },
+    catalog_sha256: catalogSha256(),
+    settings: settingsOf(probe),
+  }, args.force);
+  const mine = ids.flatMap((m) => families.filter((f) => inShard(poolUnit(m, f.id), shard)).map((f) => [m, f.id] as const));
+  const todo = mine.filter(([m, f]) => !hasPool(held, m, f));
+  const bar = progress(io, `generate ${shardLabel(shard)}`, todo.length);
+  const want = new Set(todo.map(([m, f]) => poolUnit(m, f)));
+  const { pools, timings } = generatePools({ ...opts(bar), onPool: (p) => writePool(args.out, p) }, (m, f) => want.has(poolUnit(m, f)));
+  bar.finish();
+  const tasks = pools.reduce((n, p) => n + p.admitted.length, 0);
+  if (args.json) io.out(JSON.stringify({ dir: args.out, shard, pools: mine.length, generated_now: todo.length, tasks_now: tasks }));
+  else io.out(`shard ${shardLabel(shard)} of the MechReasoner benchmark in ${args.out}: ${mine.length} of ${ids.length * families.length} pools (${mine.length - todo.length} already there, ${todo.length} generated now, ${tasks} tasks before de-duplication); join the ${shard.count} shard directories with mech merge`);
+  io.err(`generated in ${(timings.totalMs / 1000).toFixed(1)} s (${timings.solves} exact solves)`);
   return 0;
 }
 

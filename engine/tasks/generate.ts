@@ -1,9 +1,10 @@
 // Algorithm 1: per mechanism build Z_M once, run every family over it, select up to
 // k tasks per (family, mechanism, level) cell from the family's seeded candidates,
-// then deduplicate by normalized prompt. Families are opaque here (family.ts).
+// then deduplicate by normalized prompt. Families are opaque here (family.ts). The
+// per-pool work and the global assembly are apart, so a sharded run can split the first.
 import { DEFAULT_PROFILE, type RuleProfile } from "../episode/rules.ts";
 import type { MechanismModel } from "../model/model.ts";
-import { LEVELS, type Level, type TaskFamily } from "./family.ts";
+import { type FamilyId, LEVELS, type Level, type TaskFamily } from "./family.ts";
 import { SemanticObjects } from "./semantic_objects.ts";
 import { envelope } from "./envelope.ts";
 import type { CellRecord, Outcome, PoolRecord, ProblemRecord, Settings, SolutionRecord, TaskRecord } from "./records.ts";
@@ -22,6 +23,8 @@ export interface GenerateOptions {
   /** The edge-rule profile of every episode graph (default: sound). */
   rules?: RuleProfile;
   onProgress?: (e: GenerateProgress) => void;
+  /** Called with each pool as it finishes (a sharded run writes it to disk then). */
+  onPool?: (pool: PoolOutput) => void;
 }
 
 export interface GenerateProgress {
@@ -52,26 +55,54 @@ export interface Generated {
   timings: GenerateTimings;
 }
 
-interface Admitted {
+/** One admitted task with its gold and the compiled problems its audit refers to. */
+export interface Admitted {
   task: TaskRecord;
   solution: SolutionRecord;
   problems: ProblemRecord[];
 }
 
+/**
+ * One (mechanism, family) pool before de-duplication: its level cells and admitted tasks in
+ * level order. Pools depend on nothing outside their own (seed, family, mechanism) streams,
+ * so a sharded run computes some of them and a merge assembles all (assemble()).
+ */
+export interface PoolOutput {
+  mechanism: string;
+  family: FamilyId;
+  cells: CellRecord[];
+  admitted: Admitted[];
+}
+
 const outcome = (n: number, target: number): Outcome => (n === 0 ? "empty" : n >= target ? "complete" : "partial");
 
-export function generate(opts: GenerateOptions): Generated {
+export function settingsOf(opts: Pick<GenerateOptions, "mechanisms" | "families" | "seed" | "perLevel" | "maxPromptTokens" | "rules">): Settings {
+  return {
+    seed: opts.seed,
+    per_level: opts.perLevel,
+    max_prompt_tokens: opts.maxPromptTokens,
+    families: opts.families.map((f) => f.id),
+    mechanisms: opts.mechanisms.map((m) => m.id),
+    rules: opts.rules ?? DEFAULT_PROFILE,
+  };
+}
+
+/**
+ * The pools `keep` selects (all by default), in canonical order: mechanism, then family.
+ * A mechanism's Z_M is built only when one of its pools is kept.
+ */
+export function generatePools(opts: GenerateOptions, keep: (mechanism: string, family: FamilyId) => boolean = () => true): { pools: PoolOutput[]; timings: GenerateTimings } {
   const start = performance.now();
   let tokenMs = 0;
   let solves = 0;
-  const admitted: Admitted[] = [];
-  const cells: CellRecord[] = [];
-  const pools: PoolRecord[] = [];
-  const total = opts.mechanisms.length * opts.families.length;
+  const out: PoolOutput[] = [];
+  const total = opts.mechanisms.reduce((n, m) => n + opts.families.filter((f) => keep(m.id, f.id)).length, 0);
   let done = 0;
   for (const model of opts.mechanisms) {
+    const families = opts.families.filter((f) => keep(model.id, f.id));
+    if (!families.length) continue;
     const objects = new SemanticObjects(model, opts.seed, opts.rules ?? DEFAULT_PROFILE);
-    for (const family of opts.families) {
+    for (const family of families) {
       const byLevel = new Map<Level, Admitted[]>(LEVELS.map((l) => [l, []]));
       const rejected = new Map<Level, { invalid: number; over_token_ceiling: number }>(LEVELS.map((l) => [l, { invalid: 0, over_token_ceiling: 0 }]));
       const full = () => LEVELS.every((l) => byLevel.get(l)!.length >= opts.perLevel);
@@ -107,19 +138,35 @@ export function generate(opts: GenerateOptions): Generated {
         });
         if (full()) break;
       }
-      let generated = 0;
+      const pool: PoolOutput = { mechanism: model.id, family: family.id, cells: [], admitted: [] };
       for (const level of LEVELS) {
         const got = byLevel.get(level)!;
-        generated += got.length;
-        admitted.push(...got);
-        cells.push({ family: family.id, mechanism: model.id, level, admitted: got.length, outcome: outcome(got.length, opts.perLevel), rejected: rejected.get(level)! });
+        pool.admitted.push(...got);
+        pool.cells.push({ family: family.id, mechanism: model.id, level, admitted: got.length, outcome: outcome(got.length, opts.perLevel), rejected: rejected.get(level)! });
       }
-      pools.push({ family: family.id, mechanism: model.id, generated, retained: 0, outcome: outcome(generated, opts.perLevel * LEVELS.length) });
-      opts.onProgress?.({ mechanism: model.id, family: family.id, done: ++done, total, admitted: generated });
+      out.push(pool);
+      opts.onPool?.(pool);
+      opts.onProgress?.({ mechanism: model.id, family: family.id, done: ++done, total, admitted: pool.admitted.length });
     }
     solves += objects.solves;
   }
+  return { pools: out, timings: { totalMs: performance.now() - start, tokenMs, solves } };
+}
 
+/**
+ * The benchmark from every pool, given in canonical order (mechanism, then family, as
+ * `settings` lists them). The global steps happen here, for an unsharded run and a merge
+ * alike: de-duplication across pools, the retained counts, the shared problems.
+ */
+export function assemble(settings: Settings, outputs: readonly PoolOutput[]): Omit<Generated, "timings"> {
+  const admitted = outputs.flatMap((o) => o.admitted);
+  const pools: PoolRecord[] = outputs.map((o) => ({
+    family: o.family,
+    mechanism: o.mechanism,
+    generated: o.admitted.length,
+    retained: 0,
+    outcome: outcome(o.admitted.length, settings.per_level * LEVELS.length),
+  }));
   // DeduplicateByNormalizedPrompt: the task id hashes the normalized body (envelope.ts),
   // so equal ids are equal normalized prompts; the first occurrence stays.
   const seen = new Set<string>();
@@ -128,21 +175,19 @@ export function generate(opts: GenerateOptions): Generated {
   const problems = new Map<string, ProblemRecord>();
   for (const a of kept) for (const p of a.problems) if (!problems.has(p.ref)) problems.set(p.ref, p);
   return {
-    settings: {
-      seed: opts.seed,
-      per_level: opts.perLevel,
-      max_prompt_tokens: opts.maxPromptTokens,
-      families: opts.families.map((f) => f.id),
-      mechanisms: opts.mechanisms.map((m) => m.id),
-      rules: opts.rules ?? DEFAULT_PROFILE,
-    },
+    settings,
     tasks: kept.map((a) => a.task),
     solutions: kept.map((a) => a.solution),
     problems: [...problems.values()],
-    cells,
+    cells: outputs.flatMap((o) => o.cells),
     pools,
     generated: admitted.length,
     duplicatesRemoved: admitted.length - kept.length,
-    timings: { totalMs: performance.now() - start, tokenMs, solves },
   };
+}
+
+export function generate(opts: GenerateOptions): Generated {
+  const start = performance.now();
+  const { pools, timings } = generatePools(opts);
+  return { ...assemble(settingsOf(opts), pools), timings: { ...timings, totalMs: performance.now() - start } };
 }

@@ -23,7 +23,7 @@ export function completionHash(m: Pick<Manifest, "generator" | "catalog_sha256" 
   return sha256(JSON.stringify([m.generator.version, m.catalog_sha256, m.settings, m.files]));
 }
 
-export function buildManifest(g: Generated, files: BenchmarkFiles, catalogSha256: string, families: readonly TaskFamily[]): Manifest {
+export function buildManifest(g: Omit<Generated, "timings">, files: BenchmarkFiles, catalogSha256: string, families: readonly TaskFamily[]): Manifest {
   const present = FAMILY_IDS.filter((f) => g.settings.families.includes(f));
   const partial: Omit<Manifest, "completion_sha256"> = {
     format: "mechbench-tasks/1",

@@ -24,7 +24,7 @@ export function fsReason(e: unknown): string {
     : e instanceof Error ? e.message : String(e);
 }
 
-function fsMessage(path: string, e: unknown): StoreError {
+export function fsMessage(path: string, e: unknown): StoreError {
   return new StoreError(`${path}: ${fsReason(e)}`);
 }
 
@@ -54,7 +54,7 @@ export function prepareOutputDir(dir: string, force: boolean): void {
   }
 }
 
-function writeAtomically(dir: string, name: string, text: string): void {
+export function writeAtomically(dir: string, name: string, text: string): void {
   const tmp = join(dir, `.${name}.partial`);
   try {
     writeFileSync(tmp, text);
