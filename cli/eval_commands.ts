@@ -23,6 +23,7 @@ import { parseFamilies, parseMechanismIds } from "./tasks_commands.ts";
 import { DEFAULT_TASKS_DIR } from "./defaults.ts";
 import { checkedJson, InputError, type Io } from "./io.ts";
 import { progress } from "./progress.ts";
+import { shardOption } from "./shard_option.ts";
 
 export interface EvalArgs {
   tasks?: string;
@@ -48,6 +49,8 @@ export interface EvalArgs {
   prices?: string;
   rateLimitAttempts: number;
   json: boolean;
+  /** I/N: send only shard I's items (mech merge joins the N run directories). */
+  shard?: string;
 }
 
 export interface EvalEnv {
@@ -127,6 +130,7 @@ function parseSelection(args: EvalArgs) {
     families: args.families === undefined ? null : parseFamilies(args.families).map((f) => f.id),
     mechanisms: args.mechanisms === undefined ? null : parseMechanismIds(args.mechanisms),
     limit: args.limit ?? null,
+    ...(args.shard === undefined ? {} : { shard: shardOption(args.shard)! }),
   };
 }
 
@@ -144,8 +148,9 @@ function lockWait(io: Io, dir: string): (ms: number) => Promise<void> {
 export async function evalCommand(args: EvalArgs, io: Io, env: EvalEnv): Promise<number> {
   let run;
   let all: EvalItem[], items: EvalItem[];
+  if (args.retryFailed === undefined) shardOption(args.shard); // a malformed --shard is refused before anything is read
   if (args.retryFailed !== undefined) {
-    for (const [flag, v] of [["--model", args.model], ["--out", args.out], ["--families", args.families], ["--mechanisms", args.mechanisms], ["--limit", args.limit]] as const) {
+    for (const [flag, v] of [["--model", args.model], ["--out", args.out], ["--families", args.families], ["--mechanisms", args.mechanisms], ["--limit", args.limit], ["--shard", args.shard]] as const) {
       if (v !== undefined) throw new InputError(`--retry-failed takes the run's own settings from its run.json; drop ${flag}`);
     }
     run = await openRun(args.retryFailed, null, lockWait(io, args.retryFailed));

@@ -4,6 +4,7 @@
 import type { FamilyId } from "../tasks/family.ts";
 import type { TaskSet } from "../tasks/store.ts";
 import { type EvalItem, joinItems } from "./join.ts";
+import { inShard, type Shard } from "../shard/shard.ts";
 
 export type { EvalItem };
 
@@ -23,6 +24,8 @@ export interface Selection {
   mechanisms: string[] | null;
   /** At most this many items, the first in benchmark order after filtering. */
   limit: number | null;
+  /** Only the items of this shard, after the filters and the limit (so the shards' union is the unsharded run). */
+  shard?: Shard;
 }
 
 /** The selected items; a family or mechanism the benchmark does not hold is an error, not an empty run. */
@@ -34,5 +37,6 @@ export function selectItems(items: readonly EvalItem[], sel: Selection): EvalIte
     if (!items.some((i) => i.mechanism === m)) throw new SelectionError(`--mechanisms: the benchmark has no task on ${m}`);
   }
   const chosen = items.filter((i) => (sel.families?.includes(i.family) ?? true) && (sel.mechanisms?.includes(i.mechanism) ?? true));
-  return sel.limit === null ? chosen : chosen.slice(0, sel.limit);
+  const limited = sel.limit === null ? chosen : chosen.slice(0, sel.limit);
+  return sel.shard ? limited.filter((i) => inShard(i.task_id, sel.shard)) : limited;
 }

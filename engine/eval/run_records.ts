@@ -7,6 +7,7 @@ import { z } from "zod";
 import { Usage } from "../llm/model.ts";
 import { FamilyId } from "../tasks/family.ts";
 import { FailureClass } from "./record_kinds.ts";
+import { Shard } from "../shard/shard.ts";
 
 export const EVAL_RUN_FORMAT = "mechbench-eval/1";
 
@@ -33,6 +34,8 @@ export const RunConfig = z.object({
     families: z.array(FamilyId).nullable(),
     mechanisms: z.array(z.string()).nullable(),
     limit: z.int().positive().nullable(),
+    /** Present in a shard's run (mech eval --shard): which of N; its items are that shard's. */
+    shard: Shard.optional(),
   }).strict(),
   settings: RunSettings,
   /** The request fields sent beside model and messages, after the model's profile. */
