@@ -11,7 +11,7 @@ import { episodeRecord } from "../engine/physment/evaluate.ts";
 import { OpenAIModelClient } from "../engine/llm/openai_client.ts";
 import { DEFAULT_EPISODE_TIMEOUT_S, DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_MAX_RETRIES, DEFAULT_REQUEST_TIMEOUT_S, DEFAULT_TEMPERATURE } from "../engine/llm/defaults.ts";
 import { requestControls } from "../engine/eval/profiles.ts";
-import { DEFAULT_BUDGETS, type ModelEntry, type ProgressEvent, runBenchmark, type RunSummary } from "../engine/physment/agent/runner.ts";
+import { DEFAULT_BUDGETS, type EpisodeSpec, type ModelEntry, type ProgressEvent, runBenchmark, type RunSummary } from "../engine/physment/agent/runner.ts";
 import { lockDirectory } from "../engine/llm/dir_lock.ts";
 import { fsReason } from "../engine/tasks/store.ts";
 import { ProcedureClient } from "../engine/physment/reference.ts";
@@ -28,6 +28,8 @@ import { builtinReference, builtinScene, builtinSceneNumbers, builtinSceneTexts 
 import { categoryCounts, verifyScene } from "../engine/physment/verify.ts";
 import { checkedJson, InputError, type Io } from "./io.ts";
 import { type Progress, progress } from "./progress.ts";
+import { shardOption } from "./shard_option.ts";
+import { PHYSMENT_SHARD_FORMAT, type PhysmentSettings, recordPhysmentShard, refuseShardDirectory, shardEpisodes } from "../engine/physment/agent/shard_run.ts";
 
 /** Where a scene's files are: a sceneN.json file (its .xml beside it) or a SceneN directory. */
 export function scenePaths(path: string): { json: string; xml: string; number: number } {
@@ -118,6 +120,8 @@ export interface RunArgs {
   maxOutputTokens?: number;
   /** Seconds per episode (default DEFAULT_EPISODE_TIMEOUT_S). */
   episodeTimeout?: number;
+  /** I/N: play only shard I's episodes (mech merge joins the N directories). */
+  shard?: string;
 }
 
 /** A scene by number from `scenesDir`, or from the built-in set when it is absent. */
@@ -149,13 +153,29 @@ export async function physmentRunCommand(
 ): Promise<number> {
   const scenes = parseSceneList(args.scenes);
   const budgets = parseBudgets(args.budgets);
+  const shard = shardOption(args.shard);
   const protocol: ProtocolName = args.protocol === "tools" ? "function" : "text";
   if (args.reference && args.model !== undefined) throw new InputError("--reference plays the scenes' own procedures; it takes no --model");
   if (!args.reference && args.model === undefined) throw new InputError("name the model to run with --model (or play the reference procedures with --reference)");
   if (args.reference && args.scenesDir !== undefined) throw new InputError("--reference needs the built-in scenes (only they have reference procedures); drop --scenes-dir");
   if (args.reference && protocol !== "function") throw new InputError("--reference speaks function calling; drop --protocol text");
+  const settings: PhysmentSettings = {
+    model: args.reference ? "reference" : args.model!,
+    reference: args.reference === true,
+    base_url: args.baseUrl ?? null,
+    scenes_dir: args.scenesDir ?? null,
+    scenes,
+    budgets,
+    strategy: args.strategy,
+    protocol,
+    temperature: args.temperature ?? DEFAULT_TEMPERATURE,
+    max_output_tokens: args.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
+  };
+  // a shard loads only the scenes its episodes play
+  const episodes = shardEpisodes(settings, shard);
+  const mine = new Set(episodes.map((e) => e.key));
   const cache = new Map<number, Scene>();
-  for (const n of scenes) cache.set(n, await loadSceneFrom(args.scenesDir, n, io));
+  for (const n of new Set(episodes.map((e) => Number(e.scene)))) cache.set(n, await loadSceneFrom(args.scenesDir, n, io));
   const model = args.reference ? referenceModel() : openAIModel(args.model!, args, env);
   // one writer per transcript directory (the lock mech eval's run directories take)
   try {
@@ -166,7 +186,10 @@ export async function physmentRunCommand(
   const release = await lockDirectory(args.out);
   let summary: RunSummary;
   try {
+    if (shard) recordPhysmentShard(args.out, { format: PHYSMENT_SHARD_FORMAT, shard, settings });
+    else refuseShardDirectory(args.out);
     summary = await runBenchmark({
+    ...(shard ? { select: (e: EpisodeSpec) => mine.has(e.key) } : {}),
     scenes: scenes.map(String),
     models: [model],
     budgets,
@@ -185,6 +208,10 @@ export async function physmentRunCommand(
   const byKind = Object.entries(summary.failures).map(([kind, n]) => `${kind} ${n}`).join(", ");
   io.err(`${summary.finished} finished, ${summary.skipped} already done, ${summary.failed} failed${byKind ? ` (${byKind})` : ""}; transcripts in ${args.out}`);
   if (summary.failed) io.err(`mech: run the same command again to retry the failed episodes (finished ones are kept)`);
+  if (shard && !episodes.length) {
+    io.err(`mech: shard ${shard.index}/${shard.count} has no episode of this grid (more shards than episodes); its directory joins the merge as it is`);
+    return 0;
+  }
   const code = scoreDirectory(args.out, args.scenesDir, io, list);
   return summary.failed ? 1 : code;
 }

@@ -130,6 +130,8 @@ export interface RunOptions {
   onProgress?: (event: ProgressEvent) => void;
   /** Stops scheduling episodes and aborts those in flight (they are reported as failed). */
   signal?: AbortSignal;
+  /** Only the grid's episodes this accepts (a shard's, mech physment run --shard); default all. */
+  select?: (episode: EpisodeSpec) => boolean;
 }
 
 /** The episodes of the grid, in order: scene, model, budget, strategy, protocol. */
@@ -167,7 +169,7 @@ export async function runBenchmark(opts: RunOptions): Promise<RunSummary> {
     retry: opts.retry,
     episodeTimeoutMs: opts.episodeTimeoutMs,
   });
-  const episodes = episodeGrid(opts);
+  const episodes = episodeGrid(opts).filter(opts.select ?? (() => true));
   const clients = new Map(opts.models.map((m) => [m.name, m.client]));
   const outcomes: EpisodeOutcome[] = new Array(episodes.length);
   const total = episodes.length;
