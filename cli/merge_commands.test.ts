@@ -232,6 +232,13 @@ describe("mech physment run --shard and mech merge", () => {
     }
     const score = await mech(["physment", "score", at("p-merged")]);
     expect(score.out).toBe((await mech(["physment", "score", at("p-whole")])).out);
+    // a shard's directory takes only that shard's command again
+    const unsharded = await mech([...args, "--out", at("p1")]);
+    const other = await mech([...args, "--shard", "2/3", "--out", at("p1")]);
+    expect(unsharded.code).toBe(2);
+    expect(unsharded.err).toMatch(/p1 holds shard 1\/3 of a sharded run; continue it with --shard 1\/3, or join the shards with mech merge/);
+    expect(other.code).toBe(2);
+    expect(other.err).toMatch(/p1 holds shard 1\/3 of this run; choose another --out/);
   });
 
   it("an unfinished episode is refused unless --allow-unfinished; the unsharded command then finishes the merged run", async () => {
