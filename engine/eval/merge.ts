@@ -4,7 +4,8 @@
 // order (the unsharded file is in completion order; scores read it per item, so the order is
 // free). Written through openRun, the writer and lock of mech eval itself.
 import { canonicalJson } from "./cache.ts";
-import { checkShardSet, requireEmptyOut, ShardError, shardLabel, shardOf } from "../shard/shard.ts";
+import { checkShardSet, ShardError, shardLabel, shardOf } from "../shard/shard.ts";
+import { requireEmptyOut } from "../shard/shard_files.ts";
 import { lockDirectory } from "../llm/dir_lock.ts";
 import { readTaskSet } from "../tasks/store.ts";
 import { itemsOfRun } from "./plan.ts";

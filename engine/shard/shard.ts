@@ -1,12 +1,11 @@
 // Sharded runs: each unit of work (a generation pool, an eval task, a PhysMent episode) goes
 // to the shard a hash of its stable id picks, so a unit's shard depends on its id and N
 // alone, never on which other units exist, and N processes can run without talking.
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+// Pure (no file system): the eval items and run records import it; the shard
+// directories' files are read in shard_files.ts.
 import { z } from "zod";
-import { jsonPath } from "../model/issues.ts";
 import { sha256 } from "../tasks/hash.ts";
 import { StoreError } from "../tasks/store_error.ts";
-import { fsReason } from "../tasks/store.ts";
 
 /** Shard I of N, I from 1. */
 export const Shard = z.object({ index: z.int().min(1), count: z.int().min(1) }).strict()
@@ -72,32 +71,4 @@ function firstDifference(a: string, b: string): string {
     if (JSON.stringify(x[k]) !== JSON.stringify(y[k])) return `${k}: ${JSON.stringify(x[k])} vs ${JSON.stringify(y[k])}`;
   }
   return "they differ";
-}
-
-/** Refuses a merge's --out that exists and holds anything (a merge never overwrites). */
-export function requireEmptyOut(out: string): void {
-  let entries: string[] = [];
-  try {
-    if (existsSync(out)) {
-      if (!statSync(out).isDirectory()) throw new ShardError(`--out ${out}: exists and is not a directory`);
-      entries = readdirSync(out);
-    }
-  } catch (e) {
-    if (e instanceof ShardError) throw e;
-    throw new ShardError(`--out ${out}: ${e instanceof Error ? e.message : String(e)}`);
-  }
-  if (entries.length) throw new ShardError(`--out ${out}: is not empty (${entries.length} entr${entries.length === 1 ? "y" : "ies"}); a merge writes into a new or empty directory`);
-}
-
-/** A shard directory's JSON file, checked: errors name the file and the JSON path. */
-export function readShardJson<T>(path: string, schema: z.ZodType<T>): T {
-  let data: unknown;
-  try {
-    data = JSON.parse(readFileSync(path, "utf8"));
-  } catch (e) {
-    throw new ShardError(`${path}: ${e instanceof SyntaxError ? `not valid JSON (${e.message})` : fsReason(e)}`);
-  }
-  const r = schema.safeParse(data);
-  if (!r.success) throw new ShardError(`${path}: at ${jsonPath(r.error.issues[0].path)}: ${r.error.issues[0].message}`);
-  return r.data;
 }
