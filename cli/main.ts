@@ -15,6 +15,7 @@ import { DEFAULT_EPISODE_TIMEOUT_S, DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_MAX_RETRI
 import { InputError, type Io } from "./io.ts";
 import { DEFAULT_PROFILE, type Deviation, DEVIATIONS, RULE_PROFILES } from "../engine/episode/rule_names.ts";
 import { DEFAULT_EXPANSION_BUDGET, DEFAULT_HORIZON } from "../engine/episode/simulate_defaults.ts";
+import { DEFAULT_REFERENCE_TIMEOUT_S, DEFAULT_SIMULATE_RUNS, DEFAULT_SOLVE_RUNS } from "../engine/bench/defaults.ts";
 
 // multiple() already yields [] when the option is absent (and a withDefault around it
 // would bracket the usage twice)
@@ -34,6 +35,10 @@ const rules = withDefault(option("--rules", choice(RULE_PROFILES, { metavar: "PR
 }), DEFAULT_PROFILE);
 const revert = multiple(option("--revert", choice(DEVIATIONS, { metavar: "DEVIATION" }), {
   description: message`Take the paper's reading of one clause of the profile (repeatable), to measure a deviation (cause-unions, higher-order, target-derivative, intrastate-seeds, intrastate-relays, switched-jumps, decl-changes or context-universe).`,
+}));
+// --shard I/N: one of N independent processes (docs/cluster.md); checked by the command
+const shard = optional(option("--shard", string({ metavar: "I/N" }), {
+  description: message`Do only shard I of N (I from 1): units go to shards by a hash of their id; join the N output directories with ${"mech merge"} (docs/cluster.md).`,
 }));
 const mechanismArg = argument(string({ metavar: "MECHANISM" }), {
   description: message`A catalog mechanism id (see ${"mech list"}) or a path to a mechanism .json file.`,
@@ -111,6 +116,7 @@ const parser = or(
   }),
   command("generate", object({
     cmd: constant("generate" as const),
+    shard,
     out: withDefault(option("--out", string({ metavar: "DIR" }), {
       description: message`Where the benchmark goes (default ${DEFAULT_TASKS_DIR}); refused when it holds anything, unless --force.`,
     }), DEFAULT_TASKS_DIR),
@@ -171,6 +177,7 @@ const parser = or(
     }), { description: message`The analysis of runs (paper §3.1, A.2, A.3, A.8): accuracy by complexity bin B1–B4 with mechanism-clustered bootstrap intervals, Tables 5 and 6 beside the majority baseline, the conditional-logistic regression, failures in full; one self-contained HTML page, the tables as Markdown on stdout.` }),
     object({
       cmd: constant("eval" as const),
+      shard,
       tasks: optional(option("--tasks", string({ metavar: "DIR" }), { description: message`The benchmark directory (default ${DEFAULT_TASKS_DIR}).` })),
       model: optional(option("--model", string({ metavar: "MODEL" }), { description: message`The model the endpoint serves, or baseline:majority or baseline:replay (in process, no endpoint).` })),
       out: optional(option("--out", string({ metavar: "RUN_DIR" }), { description: message`The run directory: new, or a run of the same settings to resume (finished items are never sent again).` })),
@@ -217,6 +224,7 @@ const parser = or(
     }), { description: message`Run tool calls against a scene without a model; each result is printed as one JSON line (exit 1 when a call was rejected).` }),
     command("run", object({
       cmd: constant("physment run" as const),
+      shard,
       model: optional(option("--model", string({ metavar: "MODEL" }), { description: message`The model name the endpoint serves.` })),
       reference: option("--reference", { description: message`Play each built-in scene's reference procedure instead of calling a model (no endpoint; should score 100 %).` }),
       baseUrl: optional(option("--base-url", string({ metavar: "URL" }), { description: message`An OpenAI-compatible endpoint (default: OpenAI's).` })),
@@ -251,6 +259,52 @@ const parser = or(
       out: optional(option("--out", string({ metavar: "FILE" }), { description: message`Where the HTML report goes (default DIR/report.html).` })),
     }), { description: message`Report on a run: a self-contained HTML page with charts and tables (accuracy per budget and category, the six dimensions, failure modes); the tables as Markdown on stdout.` }),
   ), { description: message`PhysMent: scenes, tools, agent runs and scores.` }),
+  command("merge", object({
+    cmd: constant("merge" as const),
+    dirs: multiple(argument(string({ metavar: "DIR" }), { description: message`The N shard directories of one mech generate, mech eval or mech physment run --shard run.` }), { min: 1 }),
+    out: option("--out", string({ metavar: "DIR" }), { description: message`Where the joined output goes: a new or empty directory.` }),
+    tasks: optional(option("--tasks", string({ metavar: "DIR" }), { description: message`Eval shards: the benchmark they ran, when it has moved.` })),
+    allowUnfinished: option("--allow-unfinished", { description: message`Eval and PhysMent shards: join even when items or episodes are missing or unfinished; rerun the unsharded command on --out to finish them.` }),
+    json: option("--json", { description: message`Generation and eval shards: print the summary or scores as JSON.` }),
+  }), { description: message`Join the shard directories of a sharded run into exactly what the unsharded run writes (docs/cluster.md).` }),
+  command("bench", or(
+    command("solve", object({
+      cmd: constant("bench solve" as const),
+      mechanism: optional(mechanismArg),
+      synthetic: optional(option("--synthetic", string({ metavar: "FAMILY:N" }), {
+        description: message`A synthetic thermal mechanism instead of MECHANISM: chain:N (N capacitors in a row) or ladder:N (2×N), timed in its flowing state.`,
+      })),
+      state,
+      scenario,
+      runs: optional(option("--runs", integer({ min: 1, metavar: "K" }), {
+        description: message`Timed runs after the warm-up runs (at least 250 ms) (default ${text(String(DEFAULT_SOLVE_RUNS))}).`,
+      })),
+      referenceTimeout: optional(option("--reference-timeout", float({ min: 0.001, metavar: "SECONDS" }), {
+        description: message`Abandon a run of the TypeScript reference solver after this long and report it as not finished (default ${text(String(DEFAULT_REFERENCE_TIMEOUT_S))}).`,
+      })),
+      json: option("--json", { description: message`One JSON object.` }),
+    }), {
+      description: message`Time compiling and solving a mechanism's problems: median, p95 and throughput of the WASM solver and, where it finishes in time, the TypeScript reference (counts checked equal); exact counts and MDD nodes.`,
+    }),
+    command("simulate", object({
+      cmd: constant("bench simulate" as const),
+      mechanism: optional(mechanismArg),
+      synthetic: optional(option("--synthetic", string({ metavar: "FAMILY:N" }), {
+        description: message`A synthetic thermal mechanism instead of MECHANISM: chain:N or ladder:N, from the first episode of its flowing state.`,
+      })),
+      scenario: startCase,
+      horizon: optional(option("--horizon", integer({ min: 0, max: MAX_HORIZON, metavar: "H" }), {
+        description: message`Build the graph to depth H (default ${text(String(DEFAULT_HORIZON))}).`,
+      })),
+      rules,
+      runs: optional(option("--runs", integer({ min: 1, metavar: "K" }), {
+        description: message`Timed runs after the warm-up runs (at least 250 ms) (default ${text(String(DEFAULT_SIMULATE_RUNS))}).`,
+      })),
+      json: option("--json", { description: message`One JSON object.` }),
+    }), {
+      description: message`Time building the bounded episode graph from the start case (as mech simulate starts): median, p95, episodes and edges per layer, episodes/s.`,
+    }),
+  ), { description: message`Benchmark the solver and the episode graph on a mechanism (solve, simulate).` }),
   command("catalog", or(
     command("list", object({ cmd: constant("catalog list" as const) }), {
       description: message`List the built-in mechanisms: id, provenance, components, composite states, scenarios.`,
@@ -423,6 +477,8 @@ async function main(): Promise<number> {
         return (await import("./eval_commands.ts")).evalScoreCommand(args, io);
       case "eval report":
         return await (await import("./eval_commands.ts")).evalReportCommand(args, io);
+      case "merge":
+        return await (await import("./merge_commands.ts")).mergeCommand(args, io);
       case "baseline answer":
         return (await import("./baseline_commands.ts")).baselineAnswerCommand(args, io);
       case "baseline serve":
@@ -433,6 +489,10 @@ async function main(): Promise<number> {
         return (await import("./tasks_commands.ts")).tasksStatsCommand(args, io);
       case "tasks verify":
         return (await import("./tasks_commands.ts")).tasksVerifyCommand(args, io);
+      case "bench solve":
+        return (await import("./bench_commands.ts")).benchSolveCommand(args, io);
+      case "bench simulate":
+        return (await import("./bench_commands.ts")).benchSimulateCommand(args, io);
       case "catalog edges":
         return (await import("./episode_commands.ts")).catalogEdgesCommand(args, io);
       case "catalog check":

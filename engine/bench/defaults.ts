@@ -1,7 +1,7 @@
 // The benchmark commands' defaults, apart from their code so the CLI's help can show them
 // without loading the solver.
 
-/** Timed runs of `mech bench solve` (after one warm-up run). */
+/** Timed runs of `mech bench solve` (after the warm-up runs). */
 export const DEFAULT_SOLVE_RUNS = 10;
 /** Seconds one reference run (every problem once) may take before it is abandoned. */
 export const DEFAULT_REFERENCE_TIMEOUT_S = 10;
@@ -11,5 +11,5 @@ export const DEFAULT_REFERENCE_TIMEOUT_S = 10;
  * kernel, and its first runs are ten times slower than the rest.
  */
 export const WARMUP_MS = 250;
-/** Timed runs of `mech bench simulate` (after one warm-up run); a graph takes longer than a solve. */
+/** Timed runs of `mech bench simulate` (after the warm-up runs); a graph takes longer than a solve. */
 export const DEFAULT_SIMULATE_RUNS = 5;
