@@ -2,7 +2,7 @@
 // agent, then the real openai client against a loopback server), the transcript, and the
 // score of the episode.
 import { afterEach, describe, expect, it } from "vitest";
-import { loadScene, type Scene, SceneError } from "./scene/load.ts";
+import { dropScene } from "./sim/fixtures.test_support.ts";
 import { sceneSetup, sceneTruth } from "./setup.ts";
 import { buildPrompt } from "./agent/prompt.ts";
 import { runEpisode } from "./agent/loop.ts";
@@ -15,36 +15,6 @@ import { episodeRecord } from "./evaluate.ts";
 import { scoreEpisode } from "./score/dimensions.ts";
 import type { ProtocolName } from "./agent/protocols.ts";
 import type { ModelClient } from "../llm/model.ts";
-
-const DROP_JSON = JSON.stringify({
-  metadata: {
-    scene_name: "Drop from ten metres",
-    task: "The ball is held at rest 10 m above the ground. Release it and report its vertical velocity 0.5 s later.",
-    problem_type: "computation",
-  },
-  answer: -4.905,
-  expected_behavior: "Step 0.5 s and read the ball's velocity.",
-  reasoning: "v = -g t = -9.81 * 0.5 = -4.905 m/s.",
-  number_of_objects: "2",
-  objects: { object_1: { name: "ball", object_id: "1" }, object_2: { name: "ground", object_id: "2" } },
-  object_permissions: {
-    object_1_permissions: { geom_type: true, body_pos: true, body_mass: true },
-    object_2_permissions: { geom_type: true, body_pos: true },
-  },
-});
-const DROP_XML = `<mujoco model="drop">
-  <option timestep="0.005" gravity="0 0 -9.81"/>
-  <worldbody>
-    <body name="object_2" pos="0 0 0"><geom type="plane" size="5 5 0.1"/></body>
-    <body name="object_1" pos="0 0 10"><freejoint name="object_1_joint"/><geom type="sphere" size="0.1" mass="1"/></body>
-  </worldbody>
-</mujoco>`;
-
-async function dropScene(): Promise<Scene> {
-  const s = await loadScene({ json: DROP_JSON, xml: DROP_XML, file: "drop/scene1.json" });
-  if (s instanceof SceneError) throw s;
-  return s;
-}
 
 const REFERENCE: ScriptedTurn[] = [
   { reasoning: "First I read where the ball is.", calls: [{ tool: "get_position", parameters: { object_id: "object_1" } }] },

@@ -16,7 +16,7 @@ import { ModelError, type ModelClient } from "../llm/model.ts";
 import { readTaskSet } from "../tasks/store.ts";
 import { evalScoreCommand } from "../../cli/eval_commands.ts";
 import { fileIo } from "../../cli/test_support.ts";
-import { loadScene, SceneError } from "../physment/scene/load.ts";
+import { dropScene } from "../physment/sim/fixtures.test_support.ts";
 import { sceneSetup, sceneTruth } from "../physment/setup.ts";
 import { buildPrompt } from "../physment/agent/prompt.ts";
 import { runEpisode } from "../physment/agent/loop.ts";
@@ -76,22 +76,6 @@ export async function evalFixture(): Promise<EvalFixture> {
 /** What the package's scoreRun returns that the CLI prints too. */
 export const CLI_FIELDS = ["model", "items", "missing", "families", "failures", "tokens"] as const;
 
-const DROP_JSON = JSON.stringify({
-  metadata: { scene_name: "Drop", task: "The ball is held at rest 10 m above the ground. Release it and report its vertical velocity 0.5 s later.", problem_type: "computation" },
-  answer: -4.905,
-  expected_behavior: "Step 0.5 s and read the ball's velocity.",
-  reasoning: "v = -g t.",
-  number_of_objects: "2",
-  objects: { object_1: { name: "ball", object_id: "1" }, object_2: { name: "ground", object_id: "2" } },
-  object_permissions: { object_1_permissions: { geom_type: true, body_pos: true, body_mass: true }, object_2_permissions: { geom_type: true, body_pos: true } },
-});
-const DROP_XML = `<mujoco model="drop">
-  <option timestep="0.005" gravity="0 0 -9.81"/>
-  <worldbody>
-    <body name="object_2" pos="0 0 0"><geom type="plane" size="5 5 0.1"/></body>
-    <body name="object_1" pos="0 0 10"><freejoint name="object_1_joint"/><geom type="sphere" size="0.1" mass="1"/></body>
-  </worldbody>
-</mujoco>`;
 
 const play = (answer: number, budget: number): ScriptedTurn[] => [
   { reasoning: "First I read where the ball is.", calls: [{ tool: "get_position", parameters: { object_id: "object_1" } }] },
@@ -108,8 +92,7 @@ export interface PhysmentFixture {
 
 /** Two episodes (a right and a wrong answer) on a one-ball scene, as `mech physment score` scores them. */
 export async function physmentFixture(): Promise<PhysmentFixture> {
-  const scene = await loadScene({ json: DROP_JSON, xml: DROP_XML, file: "drop/scene1.json" });
-  if (scene instanceof SceneError) throw scene;
+  const scene = await dropScene();
   const records: EpisodeRecord[] = [];
   for (const [answer, budget] of [[-4.905, 5], [-3, 10]] as const) {
     const setup = await sceneSetup(scene, "drop");

@@ -83,3 +83,34 @@ export function sphere(n: number, pos: string, opts: { radius?: number; density?
       <geom type="sphere" size="${opts.radius ?? 0.1}" density="${opts.density ?? 1000}"${opts.extra ?? ""}/>
     </body>`;
 }
+
+const DROP_JSON = JSON.stringify({
+  metadata: {
+    scene_name: "Drop from ten metres",
+    task: "The ball is held at rest 10 m above the ground. Release it and report its vertical velocity 0.5 s later.",
+    problem_type: "computation",
+  },
+  answer: -4.905,
+  expected_behavior: "Step 0.5 s and read the ball's velocity.",
+  reasoning: "v = -g t = -9.81 * 0.5 = -4.905 m/s.",
+  number_of_objects: "2",
+  objects: { object_1: { name: "ball", object_id: "1" }, object_2: { name: "ground", object_id: "2" } },
+  object_permissions: {
+    object_1_permissions: { geom_type: true, body_pos: true, body_mass: true },
+    object_2_permissions: { geom_type: true, body_pos: true },
+  },
+});
+const DROP_XML = `<mujoco model="drop">
+  <option timestep="0.005" gravity="0 0 -9.81"/>
+  <worldbody>
+    <body name="object_2" pos="0 0 0"><geom type="plane" size="5 5 0.1"/></body>
+    <body name="object_1" pos="0 0 10"><freejoint name="object_1_joint"/><geom type="sphere" size="0.1" mass="1"/></body>
+  </worldbody>
+</mujoco>`;
+
+/** A one-ball drop scene of our own, laid out like PhysMent's (gold: v = −g·t after 0.5 s). */
+export async function dropScene(): Promise<Scene> {
+  const s = await loadScene({ json: DROP_JSON, xml: DROP_XML, file: "drop/scene1.json" });
+  if (isSceneError(s)) throw s;
+  return s;
+}
