@@ -44,6 +44,15 @@ const mechanismArg = argument(string({ metavar: "MECHANISM" }), {
   description: message`A catalog mechanism id (see ${"mech list"}) or a path to a mechanism .json file.`,
 });
 
+// `mech export modelica`: a single format so far, so no or() below the command.
+const exportCommand = command("export", command("modelica", object({
+  cmd: constant("export modelica" as const),
+  mechanism: mechanismArg,
+  out: optional(option("--out", string({ metavar: "FILE" }), { description: message`Write the model to FILE (default: standard output).` })),
+}), {
+  description: message`Write the mechanism as a Modelica model over the MSL 4.1.0 classes its component types abstract, with its numeric block's parameters, start values and stop time (for OpenModelica; docs/catalog.md).`,
+}), { description: message`Export a mechanism to another tool's format (modelica).` });
+
 const parser = or(
   command("run", object({ cmd: constant("run" as const), json }), {
     description: message`The main job on built-in defaults: solve every composite state of every catalog mechanism under every scenario and print a summary table.`,
@@ -259,14 +268,18 @@ const parser = or(
       out: optional(option("--out", string({ metavar: "FILE" }), { description: message`Where the HTML report goes (default DIR/report.html).` })),
     }), { description: message`Report on a run: a self-contained HTML page with charts and tables (accuracy per budget and category, the six dimensions, failure modes); the tables as Markdown on stdout.` }),
   ), { description: message`PhysMent: scenes, tools, agent runs and scores.` }),
-  command("merge", object({
-    cmd: constant("merge" as const),
-    dirs: multiple(argument(string({ metavar: "DIR" }), { description: message`The N shard directories of one mech generate, mech eval or mech physment run --shard run.` }), { min: 1 }),
-    out: option("--out", string({ metavar: "DIR" }), { description: message`Where the joined output goes: a new or empty directory.` }),
-    tasks: optional(option("--tasks", string({ metavar: "DIR" }), { description: message`Eval shards: the benchmark they ran, when it has moved.` })),
-    allowUnfinished: option("--allow-unfinished", { description: message`Eval and PhysMent shards: join even when items or episodes are missing or unfinished; rerun the unsharded command on --out to finish them.` }),
-    json: option("--json", { description: message`Generation and eval shards: print the summary or scores as JSON.` }),
-  }), { description: message`Join the shard directories of a sharded run into exactly what the unsharded run writes (docs/cluster.md).` }),
+  // or() takes at most 15 parsers: merge and export share one place
+  or(
+    command("merge", object({
+      cmd: constant("merge" as const),
+      dirs: multiple(argument(string({ metavar: "DIR" }), { description: message`The N shard directories of one mech generate, mech eval or mech physment run --shard run.` }), { min: 1 }),
+      out: option("--out", string({ metavar: "DIR" }), { description: message`Where the joined output goes: a new or empty directory.` }),
+      tasks: optional(option("--tasks", string({ metavar: "DIR" }), { description: message`Eval shards: the benchmark they ran, when it has moved.` })),
+      allowUnfinished: option("--allow-unfinished", { description: message`Eval and PhysMent shards: join even when items or episodes are missing or unfinished; rerun the unsharded command on --out to finish them.` }),
+      json: option("--json", { description: message`Generation and eval shards: print the summary or scores as JSON.` }),
+    }), { description: message`Join the shard directories of a sharded run into exactly what the unsharded run writes (docs/cluster.md).` }),
+    exportCommand,
+  ),
   command("bench", or(
     command("solve", object({
       cmd: constant("bench solve" as const),
@@ -489,6 +502,8 @@ async function main(): Promise<number> {
         return (await import("./tasks_commands.ts")).tasksStatsCommand(args, io);
       case "tasks verify":
         return (await import("./tasks_commands.ts")).tasksVerifyCommand(args, io);
+      case "export modelica":
+        return (await import("./export_commands.ts")).exportModelicaCommand(args, io);
       case "bench solve":
         return (await import("./bench_commands.ts")).benchSolveCommand(args, io);
       case "bench simulate":
