@@ -1,13 +1,19 @@
 // `mech catalog check --numeric`: the numerical consistency check (engine/numeric) over
 // the catalog mechanisms, with a Table-8-style summary.
-import { builtinLibrary, builtinMechanism, builtinMechanismIds, MECHANISM_FILES } from "../catalog/mod.ts";
+import { builtinLibrary } from "../catalog/mod.ts";
 import { type Deviation, edgeRules, type RuleProfile } from "../engine/episode/rules.ts";
 import { Session } from "../engine/episode/session.ts";
 import { checkPaths, observationChange, type SoundnessReport } from "../engine/episode/soundness.ts";
+import { fromZod, ModelError } from "../engine/model/issues.ts";
+import type { SourceFile } from "../engine/model/library.ts";
 import { loadMechanism } from "../engine/model/load_mechanism.ts";
+import type { MechanismModel } from "../engine/model/model.ts";
+import { AssemblyError, genericModel } from "../engine/numeric/assemble.ts";
+import { ExprError } from "../engine/numeric/expr.ts";
 import { checkMechanism, type MechanismNumericReport, table8 } from "../engine/numeric/check.ts";
-import type { NumericBlock, NumericModelDef } from "../engine/numeric/model.ts";
-import { NUMERIC_MODELS } from "../engine/numeric/models/mod.ts";
+import { type NumericBlock, NumericBlockSchema, type NumericModelDef } from "../engine/numeric/model.ts";
+import { SortError } from "../engine/numeric/sort.ts";
+import { checkTargets } from "./catalog_commands.ts";
 import { InputError, type Io } from "./io.ts";
 
 export interface NumericCheckResult {
@@ -16,25 +22,34 @@ export interface NumericCheckResult {
   skipped: { mechanism: string; reason: string }[];
 }
 
-export function runNumericCheck(ids: readonly string[]): NumericCheckResult {
-  const targets = ids.length ? ids : builtinMechanismIds();
+/**
+ * The model, numeric block and generic numeric model of a mechanism (catalog id or file
+ * path), or why it has none. The numeric model is assembled from the component types'
+ * quantitative blocks, so a user's file needs no code.
+ */
+function numericOf(f: SourceFile): { model: MechanismModel; block: NumericBlock; def: NumericModelDef } | { id: string; reason: string } {
+  const model = loadMechanism(f.data, f.file, builtinLibrary());
+  const raw = (f.data as { numeric?: unknown }).numeric;
+  if (raw === undefined) return { id: model.id, reason: "the mechanism file has no numeric block" };
+  const parsed = NumericBlockSchema.safeParse(raw);
+  if (!parsed.success) throw new ModelError(fromZod(f.file, parsed.error).map((i) => ({ ...i, path: ["numeric", ...i.path] })));
+  try {
+    // built once here: a model that cannot be assembled becomes an input error naming the file
+    const sys = genericModel(model, builtinLibrary()).build(parsed.data);
+    return { model, block: parsed.data, def: { mechanism: model.id, build: () => sys } };
+  } catch (e) {
+    if (e instanceof AssemblyError || e instanceof SortError || e instanceof ExprError) throw new InputError(`${f.file}: ${e.message}`);
+    throw e;
+  }
+}
+
+export function runNumericCheck(refs: readonly string[], io: Io): NumericCheckResult {
   const reports: MechanismNumericReport[] = [];
   const skipped: { mechanism: string; reason: string }[] = [];
-  for (const id of targets) {
-    const f = MECHANISM_FILES.find((m) => (m.data as { id?: unknown }).id === id);
-    if (!f) throw new InputError(`unknown mechanism "${id}" (the numeric check runs on built-in mechanisms only)`);
-    const own = (f.data as { numeric?: NumericBlock }).numeric;
-    const def = NUMERIC_MODELS[id];
-    if (!def) {
-      skipped.push({ mechanism: id, reason: "no numeric model yet" });
-      continue;
-    }
-    const block = own;
-    if (!block) {
-      skipped.push({ mechanism: id, reason: "the mechanism file has no numeric block" });
-      continue;
-    }
-    reports.push(checkMechanism(loadMechanism(f.data, f.file, builtinLibrary()), def, block));
+  for (const f of checkTargets(refs, io)) {
+    const n = numericOf(f);
+    if ("reason" in n) skipped.push({ mechanism: n.id, reason: n.reason });
+    else reports.push(checkMechanism(n.model, n.def, n.block));
   }
   return { reports, skipped };
 }
@@ -53,7 +68,7 @@ const fmt = (values: Record<string, number>, failure: string | undefined) => {
 
 /** Prints the report; returns 1 when a contradiction is found, else 0. */
 export function numericCheckCommand(args: { mechanisms: readonly string[]; json: boolean }, io: Io): number {
-  const { reports, skipped } = runNumericCheck(args.mechanisms);
+  const { reports, skipped } = runNumericCheck(args.mechanisms, io);
   const rows = table8(reports);
   if (args.json) {
     io.out(JSON.stringify({ table: rows, mechanisms: reports, skipped }));
@@ -83,17 +98,6 @@ export function numericCheckCommand(args: { mechanisms: readonly string[]; json:
   return rows[2].contradiction ? 1 : 0;
 }
 
-/** The numeric block and model of a built-in mechanism, or why it has none. */
-function numericOf(id: string): { block: NumericBlock; def: NumericModelDef } | { reason: string } {
-  const f = MECHANISM_FILES.find((m) => (m.data as { id?: unknown }).id === id);
-  if (!f) throw new InputError(`unknown mechanism "${id}" (the numeric checks run on built-in mechanisms only)`);
-  const block = (f.data as { numeric?: NumericBlock }).numeric;
-  const def = NUMERIC_MODELS[id];
-  if (!def) return { reason: "no numeric model yet" };
-  if (!block) return { reason: "the mechanism file has no numeric block" };
-  return { block, def };
-}
-
 /** Violations listed by the text output; --json has them all. */
 export const MAX_LISTED = 20;
 
@@ -103,16 +107,15 @@ export const MAX_LISTED = 20;
  */
 export function pathCheckCommand(args: { mechanisms: readonly string[]; json: boolean; rules?: RuleProfile; revert?: readonly Deviation[] }, io: Io): number {
   const rules = edgeRules(args.rules, args.revert ?? []);
-  const ids = args.mechanisms.length ? args.mechanisms : builtinMechanismIds();
   const reports: SoundnessReport[] = [];
   const skipped: { mechanism: string; reason: string }[] = [];
-  for (const id of ids) {
-    const n = numericOf(id);
+  for (const f of checkTargets(args.mechanisms, io)) {
+    const n = numericOf(f);
     if ("reason" in n) {
-      skipped.push({ mechanism: id, reason: n.reason });
+      skipped.push({ mechanism: n.id, reason: n.reason });
       continue;
     }
-    const model = builtinMechanism(id)!;
+    const model = n.model;
     const session = new Session(model, model.scenarios.find((s) => s.id === "base")?.id ?? model.scenarios[0].id, { rules });
     reports.push(checkPaths(session, n.def, n.block));
   }

@@ -57,6 +57,16 @@ export const Transition = z.object({
   description: z.string().optional(),
 }).strict();
 
+export const Quantitative = z.object({
+  equations: z.array(z.string().min(1)).min(1).describe('equations "lhs = rhs" over parameters, variables, port variables (flange_a.f), time, pi; der(x) is the time derivative of x (docs/semantics.md, "Quantitative behaviour")'),
+  states: z.array(Identifier).default([]).describe("variables integrated by the numerical check (their der() appears in the equations)"),
+  constants: z.array(Identifier).default([]).describe("numeric-only parameters (no qualitative sign), e.g. a sine's frequency"),
+  defaults: z.record(Identifier, z.number()).default({}).describe("values of parameters or constants a numeric block may omit"),
+  landmarks: z.record(Identifier, z.record(Identifier, z.string().min(1))).default({}).describe("numeric values of a variable's named landmarks, as expressions over parameters"),
+  period: z.string().min(1).optional().describe("the period of a periodic source, as an expression over parameters"),
+}).strict();
+export type Quantitative = z.output<typeof Quantitative>;
+
 export const ComponentType = z.object({
   id: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/, "expected a dotted identifier such as thermal.HeatCapacitor"),
   description: z.string().optional(),
@@ -69,6 +79,7 @@ export const ComponentType = z.object({
   restrict: Restriction.default({}).describe("domain restrictions in every state"),
   states: z.array(LocalState).default([]).describe("local states; none means the single state `unconditional`"),
   transitions: z.array(Transition).default([]),
+  quantitative: Quantitative.optional().describe("equations for the numerical check"),
 }).strict();
 export type ComponentType = z.output<typeof ComponentType>;
 

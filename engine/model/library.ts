@@ -2,6 +2,7 @@
 import { ComponentLibraryFile } from "./component_type.ts";
 import { fromZod, IssueSink, ModelError, type ModelIssue } from "./issues.ts";
 import { buildTypeTable, type TypeTable } from "./type_table.ts";
+import { checkQuantitative } from "../numeric/quantitative_check.ts";
 
 export interface LibraryEntry {
   table: TypeTable;
@@ -29,6 +30,7 @@ export function loadLibrary(files: SourceFile[]): Library {
     const sink = new IssueSink(file);
     parsed.data.types.forEach((type, index) => {
       const table = buildTypeTable(type, sink, ["types", index]);
+      for (const q of checkQuantitative(type)) sink.add(["types", index, ...q.path], q.message);
       const prior = lib.get(type.id);
       if (prior) sink.add(["types", index, "id"], `component type "${type.id}" is already defined in ${prior.file}`);
       else lib.set(type.id, { table, file, index });

@@ -1,14 +1,17 @@
 // A numeric model of one catalog mechanism: an ODE state vector, its right-hand side,
 // and observations of instance-qualified qualitative variables. Parameters and start
 // values come from the mechanism file's `numeric` block.
+import { z } from "zod";
 
 /** The `numeric` block of a mechanism file. */
-export interface NumericBlock {
-  parameters: Record<string, number>;
-  start: Record<string, number>;
-  stopTime: number;
-  notes?: string;
-}
+export const NumericBlockSchema = z.object({
+  parameters: z.record(z.string(), z.number()).default({}).describe("parameter values by instance-qualified name, e.g. mass.m"),
+  start: z.record(z.string(), z.number()).default({}).describe("start values by instance-qualified variable name"),
+  stopTime: z.number().positive(),
+  states: z.array(z.string()).optional().describe("preferred states (instance-qualified), chosen before the other candidates"),
+  notes: z.string().optional(),
+}).strict();
+export type NumericBlock = z.output<typeof NumericBlockSchema>;
 
 export interface NumericSystem {
   /** Names of the ODE state components (e.g. "mass1.T"), in vector order. */
