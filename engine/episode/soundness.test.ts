@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { builtinMechanism, MECHANISM_FILES } from "../../catalog/mod.ts";
-import type { NumericBlock } from "../numeric/model.ts";
-import { NUMERIC_MODELS } from "../numeric/models/mod.ts";
+import { builtinLibrary, builtinMechanism, MECHANISM_FILES } from "../../catalog/mod.ts";
+import { NumericBlockSchema } from "../numeric/model.ts";
+import { genericModel } from "../numeric/assemble.ts";
 import { Session } from "./session.ts";
 import { checkPaths, observationChange } from "./soundness.ts";
 
 const run = (id: string) => {
   const file = MECHANISM_FILES.find((f) => (f.data as { id?: string }).id === id)!;
-  return checkPaths(new Session(builtinMechanism(id)!, "base"), NUMERIC_MODELS[id], (file.data as { numeric: NumericBlock }).numeric);
+  const model = builtinMechanism(id)!;
+  return checkPaths(new Session(model, "base"), genericModel(model, builtinLibrary()), NumericBlockSchema.parse((file.data as { numeric: unknown }).numeric));
 };
 
 // The whole catalog runs in CI through `mech catalog check --paths`; these are the fast ones.

@@ -1,6 +1,7 @@
-// A numeric model of one catalog mechanism: an ODE state vector, its right-hand side,
-// and observations of instance-qualified qualitative variables. Parameters and start
-// values come from the mechanism file's `numeric` block.
+// A numeric model of one mechanism: an ODE state vector, its right-hand side, and
+// observations of instance-qualified qualitative variables. It is assembled from the
+// component types' equations (assemble.ts); parameters and start values come from the
+// mechanism file's `numeric` block.
 import { z } from "zod";
 
 /** The `numeric` block of a mechanism file. */
@@ -31,11 +32,4 @@ export interface NumericModelDef {
   mechanism: string;
   /** Builds the system from the numeric block. */
   build(block: NumericBlock): NumericSystem;
-}
-
-/** A parameter or start value of the block; throws when it is missing. */
-export function req(rec: Record<string, number>, key: string, what = "parameter"): number {
-  const v = rec[key];
-  if (typeof v !== "number" || !Number.isFinite(v)) throw new Error(`numeric block: missing ${what} ${key}`);
-  return v;
 }

@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { builtinMechanism, MECHANISM_FILES } from "../../catalog/mod.ts";
+import { builtinLibrary, builtinMechanism, MECHANISM_FILES } from "../../catalog/mod.ts";
 import { integrate } from "./integrate.ts";
 import { project } from "./project.ts";
 import { checkMechanism } from "./check.ts";
-import type { NumericBlock } from "./model.ts";
-import { NUMERIC_MODELS } from "./models/mod.ts";
+import { NumericBlockSchema } from "./model.ts";
+import { genericModel } from "./assemble.ts";
 
-export const blockOf = (id: string) => (MECHANISM_FILES.find((f) => (f.data as { id: string }).id === id)!.data as { numeric: NumericBlock }).numeric;
+export const blockOf = (id: string) => NumericBlockSchema.parse((MECHANISM_FILES.find((f) => (f.data as { id: string }).id === id)!.data as { numeric: unknown }).numeric);
+/** The numeric model assembled from the component types' equations. */
+const modelOf = (id: string) => genericModel(builtinMechanism(id)!, builtinLibrary());
 
 describe("integrate (odex)", () => {
   it("solves y' = -y on a grid", () => {
@@ -38,11 +40,11 @@ describe("project", () => {
 });
 
 const run = (id: string) => {
-  const sys = NUMERIC_MODELS[id].build(blockOf(id));
+  const sys = modelOf(id).build(blockOf(id));
   return { sys, samples: integrate(sys.rhs, sys.y0, blockOf(id).stopTime, { points: 100 }) };
 };
 
-describe("thermal models against closed forms", () => {
+describe("thermal systems against closed forms", () => {
   it("two masses: dT = 100·exp(-t/0.75), mean 323.15 K", () => {
     const { samples } = run("thermal_two_masses");
     for (const { t, y } of samples) {
@@ -70,7 +72,7 @@ describe("thermal models against closed forms", () => {
 
 describe("checkMechanism", () => {
   it("two masses: one observed state, direct agreement", () => {
-    const r = checkMechanism(builtinMechanism("thermal_two_masses")!, NUMERIC_MODELS.thermal_two_masses, blockOf("thermal_two_masses"));
+    const r = checkMechanism(builtinMechanism("thermal_two_masses")!, modelOf("thermal_two_masses"), blockOf("thermal_two_masses"));
     expect(r.states.map((s) => [s.label, s.disposition])).toEqual([["COOLING|HEATING|FORWARD_HEAT_FLOW", "direct"]]);
   });
   // Every model over the whole catalog (with the known braking-force finding): cli/numeric_commands.test.ts.
@@ -78,7 +80,7 @@ describe("checkMechanism", () => {
 
 describe("translational models against closed forms", () => {
   it("damper: mass1 v = 10 e^(-25 t); mass2 overdamped x'' + 25 x' + x = 0", async () => {
-    const sys = NUMERIC_MODELS.mechanics_damper.build(blockOf("mechanics_damper"));
+    const sys = modelOf("mechanics_damper").build(blockOf("mechanics_damper"));
     const samples = integrate(sys.rhs, sys.y0, 1, { points: 50 });
     const r1 = (-25 + Math.sqrt(621)) / 2, r2 = (-25 - Math.sqrt(621)) / 2;
     for (const { t, y } of samples) {
@@ -161,7 +163,7 @@ describe("initial conditions, branched three-mass, heating resistor", () => {
   });
   it("branched three-mass: hub.a = 13 at t = 0; every mass tends to 1 m/s", () => {
     const id = "mechanics_branched_three_mass";
-    const sys = NUMERIC_MODELS[id].build(blockOf(id));
+    const sys = modelOf(id).build(blockOf(id));
     expect(sys.observe(0, sys.y0)["hub.a"]).toBeCloseTo(13, 12);
     const end = integrate(sys.rhs, sys.y0, 60, { points: 10 }).at(-1)!;
     for (const k of [1, 3, 5]) expect(end.y[k]).toBeCloseTo(1, 4);

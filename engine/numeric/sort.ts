@@ -6,7 +6,7 @@
 import { compile, type Compiled, partial, slotsOf, type Sym } from "./symbolic.ts";
 
 export type Step =
-  | { kind: "one"; u: number; r: Compiled; p: Compiled; linear: boolean; label: string }
+  | { kind: "one"; u: number; r: Compiled; p: Compiled; linear: boolean; label: string; terms: Compiled[] }
   | { kind: "block"; us: number[]; rs: Compiled[]; jac: [number, number, Compiled][]; linear: boolean; labels: string[] };
 
 export interface Plan {
@@ -16,6 +16,14 @@ export interface Plan {
 export class SortError extends Error {}
 
 const isZero = (e: Sym) => e.k === "c" && e.v === 0;
+
+/** The additive terms of an expression (a − b gives a and −b). */
+function addends(e: Sym): Sym[] {
+  if (e.k === "bin" && e.op === "+") return [...addends(e.a), ...addends(e.b)];
+  if (e.k === "bin" && e.op === "-") return [...addends(e.a), ...addends(e.b).map((t): Sym => ({ k: "neg", a: t }))];
+  if (e.k === "neg") return addends(e.a).map((t): Sym => ({ k: "neg", a: t }));
+  return [e];
+}
 
 export function planSolve(
   equations: { label: string; residual: Sym }[],
@@ -50,7 +58,9 @@ export function planSolve(
         const p = partial(equations[i].residual, u);
         if (isZero(p)) continue;
         const linear = !slotsOf(p).has(u);
-        steps.push({ step: { kind: "one", u, r: compile(equations[i].residual), p: compile(p), linear, label: equations[i].label }, eqs: [i], us: [u] });
+        const others = addends(equations[i].residual).filter((t) => !slotsOf(t).has(u));
+        const terms = linear && others.length >= 2 ? others.map(compile) : [];
+        steps.push({ step: { kind: "one", u, r: compile(equations[i].residual), p: compile(p), linear, label: equations[i].label, terms }, eqs: [i], us: [u] });
         used[i] = 1;
         isKnown[u] = 1;
         progress = true;
@@ -167,7 +177,15 @@ export function runPlan(plan: Plan, x: Float64Array): void {
     if (s.kind === "one") {
       if (s.linear) {
         x[s.u] = 0;
-        x[s.u] = -s.r(x) / s.p(x);
+        const p = s.p(x);
+        let v = -s.r(x) / p;
+        if (s.terms.length) {
+          // a sum that cancels to within its own rounding (a balanced node's last flow) is zero
+          let size = 0;
+          for (const t of s.terms) size += Math.abs(t(x));
+          if (Math.abs(v * p) <= s.terms.length * Number.EPSILON * size) v = 0;
+        }
+        x[s.u] = v;
       } else {
         let k = 0;
         for (; k < NEWTON_ITERATIONS; k++) {
