@@ -332,7 +332,7 @@ const parser = or(
       })),
       json,
       numeric: option("--numeric", {
-        description: message`Run the numerical consistency check instead: integrate each mechanism's numeric model, project the observations onto the qualitative vocabulary and compare (Table 8).`,
+        description: message`Run the numerical consistency check instead: integrate each mechanism's numeric model (assembled from its component types' equations, so a mechanism file needs no code), project the observations onto the qualitative vocabulary and compare (Table 8).`,
       }),
       paths: option("--paths", {
         description: message`Run the episode graph's soundness check instead: every pair of consecutive qualitative observations of the numerical runs must be joined by a path of admissible edges.`,
