@@ -10,8 +10,8 @@ import { PHYSICAL_DOMAINS, type PhysicalDomain } from "../model/physical_domains
 import { derivativeName } from "../model/naming.ts";
 import type { Quantitative } from "../model/component_type.ts";
 import { type Expr, parseEquation, parseExpr } from "./expr.ts";
-import { type NumericBlock, type NumericModelDef, type NumericSystem } from "./model.ts";
-import { bin, c, call, compile, type Compiled, derive, ifThen, neg, partial, slotsOf, type Sym, TIME } from "./symbolic.ts";
+import type { NumericBlock, NumericModelDef, NumericSystem } from "./model.ts";
+import { bin, c, call, derive, ifThen, neg, NotDifferentiable, slotsOf, type Sym, TIME } from "./symbolic.ts";
 import { planSolve, runPlan, type Plan } from "./sort.ts";
 
 /** Highest time derivative kept for any quantity. */
@@ -148,7 +148,8 @@ export function assemble(model: MechanismModel, library: Library, block: Numeric
     const ctx: Context = { where: `${model.id}, ${inst.name} (${inst.type})`, params, local: (n) => (locals.has(n) ? `${inst.name}.${n}` : null) };
     for (const src of quant.equations) {
       const eq = parseEquation(src);
-      base.push({ label: `${inst.name}: ${src}`, residual: bin("-", resolve(eq.lhs, slots, { ...ctx, where: `${ctx.where}, equation "${src}"` }), resolve(eq.rhs, slots, ctx)) });
+      const at = { ...ctx, where: `${ctx.where}, equation "${src}"` };
+      base.push({ label: `${inst.name}: ${src}`, residual: bin("-", resolve(eq.lhs, slots, at), resolve(eq.rhs, slots, at)) });
     }
     for (const s of quant.states) candidates.push(`${inst.name}.${s}`);
     for (const [v, marks] of Object.entries(quant.landmarks)) {
@@ -186,7 +187,12 @@ export function assemble(model: MechanismModel, library: Library, block: Numeric
     let r: Sym | null = e.residual;
     for (let k = 0; r && k <= MAX_ORDER; k++) {
       equations.push({ label: k ? `d${k}/dt of ${e.label}` : e.label, residual: r });
-      r = derive(r, dx);
+      try {
+        r = derive(r, dx);
+      } catch (err) {
+        if (err instanceof NotDifferentiable) throw new AssemblyError(`${model.id}: ${e.label}: ${err.message}`);
+        throw err;
+      }
     }
   }
   return { slots, equations, states: selectStates(candidates, slots, equations, block), landmarks, period };
@@ -303,6 +309,3 @@ export function buildSystem(model: MechanismModel, library: Library, block: Nume
     period: asm.period,
   };
 }
-
-export type { Compiled };
-export { compile, partial };
