@@ -43,13 +43,23 @@ function numericOf(f: SourceFile): { model: MechanismModel; block: NumericBlock;
   }
 }
 
+/** Runs a step of the numerical runs; a solve that fails mid-run is an input error naming the file. */
+function numericStep<T>(file: string, run: () => T): T {
+  try {
+    return run();
+  } catch (e) {
+    if (e instanceof SortError) throw new InputError(`${file}: ${e.message}`);
+    throw e;
+  }
+}
+
 export function runNumericCheck(refs: readonly string[], io: Io): NumericCheckResult {
   const reports: MechanismNumericReport[] = [];
   const skipped: { mechanism: string; reason: string }[] = [];
   for (const f of checkTargets(refs, io)) {
     const n = numericOf(f);
     if ("reason" in n) skipped.push({ mechanism: n.id, reason: n.reason });
-    else reports.push(checkMechanism(n.model, n.def, n.block));
+    else reports.push(numericStep(f.file, () => checkMechanism(n.model, n.def, n.block)));
   }
   return { reports, skipped };
 }
@@ -117,7 +127,7 @@ export function pathCheckCommand(args: { mechanisms: readonly string[]; json: bo
     }
     const model = n.model;
     const session = new Session(model, model.scenarios.find((s) => s.id === "base")?.id ?? model.scenarios[0].id, { rules });
-    reports.push(checkPaths(session, n.def, n.block));
+    reports.push(numericStep(f.file, () => checkPaths(session, n.def, n.block)));
   }
   const violations = reports.reduce((k, r) => k + r.violations.length + r.exits.length, 0);
   if (args.json) {
