@@ -46,9 +46,12 @@ describe("mech catalog check --numeric", () => {
     const missing = fakeIo({ "m.json": JSON.stringify({ id: "m", components: [{ name: "c", type: "thermal.HeatCapacitor" }], free: ["c.port"], scenarios: [{ id: "base" }], numeric: { parameters: {}, stopTime: 1 } }) });
     expect(() => runNumericCheck(["m.json"], missing)).toThrow("m.json: m: numeric.parameters has no value for c.C");
   });
-  it("names a component type without equations (the Brakes' stick–slip is not expressed yet)", () => {
-    const io = fakeIo({ "brake.json": JSON.stringify({ id: "brake_only", components: [{ name: "brake", type: "translational.Brake" }, { name: "c", type: "blocks.Constant" }], connections: [["c.y", "brake.f_normalized"]], free: ["brake.flange_a", "brake.flange_b"], scenarios: [{ id: "base" }], numeric: { parameters: {}, stopTime: 1 } }) });
-    expect(() => runNumericCheck(["brake.json"], io)).toThrow("brake.json: brake_only: component brake has type translational.Brake, which declares no quantitative block");
+  it("checks a mechanism file with a stick–slip brake (its modes) without contradictions", () => {
+    const io = fileIo();
+    expect(numericCheckCommand({ mechanisms: ["engine/numeric/fixtures/mass_on_brake.json"], json: false }, io)).toBe(0);
+    const text = io.lines.join("\n");
+    expect(text).toContain("| mass_on_brake |");
+    expect(text).toMatch(/\| Total \| \d+ \| \d+ \| \d+ \| 0 \| 0 \|/);
   });
   it("is wired into the CLI", () => {
     const r = runMech("catalog", "check", "--numeric", "thermal_two_masses");

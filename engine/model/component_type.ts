@@ -57,6 +57,19 @@ export const Transition = z.object({
   description: z.string().optional(),
 }).strict();
 
+const Guard = z.string().min(1).describe('a comparison "lhs <op> rhs" with <op> one of < <= > >=, over parameters and variables');
+
+export const QuantitativeMode = z.object({
+  name: Identifier,
+  equations: z.array(z.string().min(1)).default([]).describe("equations holding in this mode, added to the shared ones"),
+  initial: z.array(Guard).default([]).describe("the mode is chosen at the start when all these hold, solved with this mode's equations (the first such mode in order)"),
+  transitions: z.array(z.object({
+    to: Identifier,
+    when: z.array(Guard).min(1).describe("all must hold; the switch happens at the first time they do"),
+    reset: z.record(Identifier, z.string().min(1)).default({}).describe("variables set at the switch, to expressions over parameters"),
+  }).strict()).default([]),
+}).strict();
+
 export const Quantitative = z.object({
   equations: z.array(z.string().min(1)).min(1).describe('equations "lhs = rhs" over parameters, variables, port variables (flange_a.f), time, pi; der(x) is the time derivative of x (docs/semantics.md, "Quantitative behaviour")'),
   states: z.array(Identifier).default([]).describe("variables integrated by the numerical check (their der() appears in the equations)"),
@@ -64,6 +77,7 @@ export const Quantitative = z.object({
   defaults: z.record(Identifier, z.number()).default({}).describe("values of parameters or constants a numeric block may omit"),
   landmarks: z.record(Identifier, z.record(Identifier, z.string().min(1))).default({}).describe("numeric values of a variable's named landmarks, as expressions over parameters"),
   period: z.string().min(1).optional().describe("the period of a periodic source, as an expression over parameters"),
+  modes: z.array(QuantitativeMode).min(2).optional().describe("modes of a switching component (a stick–slip brake): each adds its equations to the shared ones; guards switch between them (docs/semantics.md, \"Modes\")"),
 }).strict();
 export type Quantitative = z.output<typeof Quantitative>;
 

@@ -3,15 +3,17 @@
 // behaviour"). The equations and their time derivatives (the derivative array, up to
 // order MAX_ORDER) are sorted once into solve steps: single-unknown equations and
 // square blocks (linear: Gaussian elimination; nonlinear: Newton). Given the states,
-// the steps yield the state derivatives and every observed variable.
+// the steps yield the state derivatives and every observed variable. A type with modes
+// (a stick–slip brake) adds its active mode's equations; the system is sorted once per
+// combination of modes, on first use.
 import type { MechanismModel } from "../model/model.ts";
 import type { Library } from "../model/library.ts";
 import { PHYSICAL_DOMAINS, type PhysicalDomain } from "../model/physical_domains.ts";
 import { derivativeName } from "../model/naming.ts";
 import type { Quantitative } from "../model/component_type.ts";
-import { type Expr, parseEquation, parseExpr } from "./expr.ts";
-import type { NumericBlock, NumericModelDef, NumericSystem } from "./model.ts";
-import { bin, c, call, derive, ifThen, neg, NotDifferentiable, slotsOf, type Sym, TIME } from "./symbolic.ts";
+import { type Cmp, type Expr, parseComparison, parseEquation, parseExpr } from "./expr.ts";
+import type { HybridModes, NumericBlock, NumericModelDef, NumericSystem } from "./model.ts";
+import { bin, c, call, compile, type Compiled, derive, ifThen, neg, NotDifferentiable, slotsOf, type Sym, TIME } from "./symbolic.ts";
 import { planSolve, runPlan, type Plan } from "./sort.ts";
 
 /** Highest time derivative kept for any quantity. */
@@ -104,9 +106,34 @@ export interface AssembledEquation {
   residual: Sym;
 }
 
+/** A guard "lhs <op> rhs" as the residual lhs − rhs compared with 0. */
+export interface AssembledGuard {
+  label: string;
+  g: Sym;
+  cmp: Cmp;
+}
+
+export interface AssembledMode {
+  name: string;
+  /** The mode's equations with their derivative array. */
+  equations: AssembledEquation[];
+  initial: AssembledGuard[];
+  transitions: { to: number; when: AssembledGuard[]; reset: [slot: number, value: number][] }[];
+}
+
+/** One instance whose type declares modes. */
+export interface ModedInstance {
+  instance: string;
+  modes: AssembledMode[];
+}
+
 export interface Assembly {
   slots: Slots;
+  /** The shared equations (the modes' own are in `moded`). */
   equations: AssembledEquation[];
+  moded: ModedInstance[];
+  /** Landmarks that read variables (a brake's static limit follows its normal force). */
+  dynamicLandmarks: { variable: string; name: string; value: Sym }[];
   /** State quantities (keys), in vector order. */
   states: string[];
   landmarks: Record<string, Record<string, number>>;
@@ -125,6 +152,8 @@ export function assemble(model: MechanismModel, library: Library, block: Numeric
   const base: AssembledEquation[] = [];
   const candidates: string[] = [];
   const landmarks: Record<string, Record<string, number>> = {};
+  const dynamicLandmarks: Assembly["dynamicLandmarks"] = [];
+  const modedRaw: { instance: string; ctx: Context; modes: NonNullable<Quantitative["modes"]> }[] = [];
   let period: number | undefined;
   for (const inst of model.instances) {
     const entry = library.get(inst.type);
@@ -153,8 +182,15 @@ export function assemble(model: MechanismModel, library: Library, block: Numeric
     }
     for (const s of quant.states) candidates.push(`${inst.name}.${s}`);
     for (const [v, marks] of Object.entries(quant.landmarks)) {
-      landmarks[`${inst.name}.${v}`] = Object.fromEntries(Object.entries(marks).map(([k, src]) => [k, constant(parseExpr(src), slots, ctx)]));
+      const fixed: Record<string, number> = {};
+      for (const [k, src] of Object.entries(marks)) {
+        const value = resolve(parseExpr(src), slots, { ...ctx, where: `${ctx.where}, landmark ${v}.${k}` });
+        if (value.k === "c") fixed[k] = value.v;
+        else dynamicLandmarks.push({ variable: `${inst.name}.${v}`, name: k, value });
+      }
+      landmarks[`${inst.name}.${v}`] = fixed;
     }
+    if (quant.modes) modedRaw.push({ instance: inst.name, ctx, modes: quant.modes });
     if (quant.period !== undefined && period === undefined) period = constant(parseExpr(quant.period), slots, ctx);
   }
   // connection laws: across variables equal over a node, flows summing to zero
@@ -182,20 +218,55 @@ export function assemble(model: MechanismModel, library: Library, block: Numeric
     const r = slots.of(id)!;
     return r.order < MAX_ORDER ? { k: "x", id: id + 1 } : null;
   };
-  const equations: AssembledEquation[] = [];
-  for (const e of base) {
-    let r: Sym | null = e.residual;
-    for (let k = 0; r && k <= MAX_ORDER; k++) {
-      equations.push({ label: k ? `d${k}/dt of ${e.label}` : e.label, residual: r });
-      try {
-        r = derive(r, dx);
-      } catch (err) {
-        if (err instanceof NotDifferentiable) throw new AssemblyError(`${model.id}: ${e.label}: ${err.message}`);
-        throw err;
+  const derivativeArray = (list: AssembledEquation[]): AssembledEquation[] => {
+    const out: AssembledEquation[] = [];
+    for (const e of list) {
+      let r: Sym | null = e.residual;
+      for (let k = 0; r && k <= MAX_ORDER; k++) {
+        out.push({ label: k ? `d${k}/dt of ${e.label}` : e.label, residual: r });
+        try {
+          r = derive(r, dx);
+        } catch (err) {
+          if (err instanceof NotDifferentiable) throw new AssemblyError(`${model.id}: ${e.label}: ${err.message}`);
+          throw err;
+        }
       }
     }
-  }
-  return { slots, equations, states: selectStates(candidates, slots, equations, block), landmarks, period };
+    return out;
+  };
+  const equations = derivativeArray(base);
+  const moded: ModedInstance[] = modedRaw.map(({ instance, ctx, modes }) => {
+    const index = (name: string) => modes.findIndex((m) => m.name === name);
+    const guard = (src: string, where: string): AssembledGuard => {
+      const g = parseComparison(src);
+      const at = { ...ctx, where: `${ctx.where}, ${where} "${src}"` };
+      return { label: `${instance}: ${src}`, g: bin("-", resolve(g.lhs, slots, at), resolve(g.rhs, slots, at)), cmp: g.cmp };
+    };
+    return {
+      instance,
+      modes: modes.map((m) => ({
+        name: m.name,
+        equations: derivativeArray(m.equations.map((src) => {
+          const eq = parseEquation(src);
+          const at = { ...ctx, where: `${ctx.where}, mode ${m.name}, equation "${src}"` };
+          return { label: `${instance} (${m.name}): ${src}`, residual: bin("-", resolve(eq.lhs, slots, at), resolve(eq.rhs, slots, at)) };
+        })),
+        initial: m.initial.map((src) => guard(src, `mode ${m.name}, initial guard`)),
+        transitions: m.transitions.map((t) => ({
+          to: index(t.to),
+          when: t.when.map((src) => guard(src, `mode ${m.name}, guard`)),
+          reset: Object.entries(t.reset).map(([v, src]): [number, number] => {
+            const q = ctx.local(v);
+            if (!q) throw new AssemblyError(`${ctx.where}: mode ${m.name} resets an unknown variable "${v}"`);
+            return [slots.slot(q, 0), constant(parseExpr(src), slots, ctx)];
+          }),
+        })),
+      })),
+    };
+  });
+  // the states are chosen once, with every moded instance in its first mode: a switch keeps the state vector
+  const selection = [...equations, ...moded.flatMap((m) => m.modes[0].equations)];
+  return { slots, equations, moded, dynamicLandmarks, states: selectStates(candidates, slots, selection, block), landmarks, period };
 }
 
 function constant(e: Expr, slots: Slots, ctx: Context): number {
@@ -255,7 +326,7 @@ export function genericModel(model: MechanismModel, library: Library): NumericMo
 
 export function buildSystem(model: MechanismModel, library: Library, block: NumericBlock): NumericSystem {
   const asm = assemble(model, library, block);
-  const { slots, equations } = asm;
+  const { slots } = asm;
   const observed = model.variables.filter((v) => v.kind !== "parameter");
   const slotOfName = new Map<string, number>();
   for (let id = 1; id < slots.size; id++) slotOfName.set(slots.name(id), id);
@@ -267,10 +338,18 @@ export function buildSystem(model: MechanismModel, library: Library, block: Nume
   const clock = asm.states.length === 0;
   const stateSlots = asm.states.map((q) => slots.slot(q, 0));
   const known = [TIME, ...stateSlots];
-  const full = planSolve(equations, slots.size, known, obsSlots, (id) => slots.name(id), model.id);
   const rates = stateSlots.map((s) => s + 1);
-  const fast = planSolve(equations, slots.size, known, rates, (id) => slots.name(id), model.id);
-  // start: the start values known, the states solved from them
+  // what the guards and the variable landmarks read must be solved along with the observations
+  const extra = new Set<number>();
+  for (const m of asm.moded) {
+    for (const mode of m.modes) {
+      for (const g of [...mode.initial, ...mode.transitions.flatMap((t) => t.when)]) for (const id of slotsOf(g.g)) extra.add(id);
+      for (const t of mode.transitions) for (const [id] of t.reset) extra.add(id);
+    }
+  }
+  for (const l of asm.dynamicLandmarks) for (const id of slotsOf(l.value)) extra.add(id);
+  extra.delete(TIME);
+  const fullTargets = [...obsSlots, ...[...extra].filter((id) => !obsSlots.includes(id))];
   const startKnown = [TIME];
   const startValues: [number, number][] = [];
   for (const [name, v] of Object.entries(block.start)) {
@@ -280,32 +359,142 @@ export function buildSystem(model: MechanismModel, library: Library, block: Nume
     startValues.push([id, v]);
   }
   const missing = stateSlots.filter((s) => !startKnown.includes(s));
-  const init = planSolve(equations, slots.size, startKnown, missing, (id) => slots.name(id), model.id, "numeric.start");
-  const x0 = new Float64Array(slots.size);
-  for (const [id, v] of startValues) x0[id] = v;
-  runPlan(init, x0);
-  const y0 = clock ? [0] : stateSlots.map((s) => x0[s]);
+  // the sorted system of one combination of modes, built on first use
+  interface Plans {
+    full: Plan;
+    fast: Plan;
+    init: Plan;
+  }
+  const cache = new Map<string, Plans>();
+  const plansOf = (mode: number[]): Plans => {
+    const key = mode.join(",");
+    let p = cache.get(key);
+    if (!p) {
+      const equations = [...asm.equations, ...asm.moded.flatMap((m, k) => m.modes[mode[k]].equations)];
+      const where = mode.length ? `${model.id} (${asm.moded.map((m, k) => `${m.instance} ${m.modes[mode[k]].name}`).join(", ")})` : model.id;
+      p = {
+        full: planSolve(equations, slots.size, known, fullTargets, (id) => slots.name(id), where),
+        fast: planSolve(equations, slots.size, known, rates, (id) => slots.name(id), where),
+        init: planSolve(equations, slots.size, startKnown, missing, (id) => slots.name(id), where, "numeric.start"),
+      };
+      cache.set(key, p);
+    }
+    return p;
+  };
   const work = new Float64Array(slots.size);
   const load = (plan: Plan, t: number, y: number[]) => {
     work[TIME] = clock ? y[0] : t;
     if (!clock) stateSlots.forEach((s, i) => (work[s] = y[i]));
     runPlan(plan, work);
   };
+  const holds = (g: { c: Compiled; cmp: Cmp }, strict: boolean): boolean => {
+    const v = g.c(work);
+    switch (g.cmp) {
+      case "<":
+        return v < 0;
+      case "<=":
+        return strict ? v < 0 : v <= 0;
+      case ">":
+        return v > 0;
+      case ">=":
+        return strict ? v > 0 : v >= 0;
+    }
+  };
+  const compiled = asm.moded.map((m) =>
+    m.modes.map((mode) => ({
+      initial: mode.initial.map((g) => ({ c: compile(g.g), cmp: g.cmp })),
+      transitions: mode.transitions.map((t) => ({ to: t.to, when: t.when.map((g) => ({ c: compile(g.g), cmp: g.cmp })), reset: t.reset })),
+    }))
+  );
+  const dynamic = asm.dynamicLandmarks.map((l) => ({ ...l, c: compile(l.value) }));
+  const observeIn = (mode: number[], t: number, y: number[]): Record<string, number> => {
+    load(plansOf(mode).full, t, y);
+    const o: Record<string, number> = {};
+    observed.forEach((v, i) => (o[v.name] = work[obsSlots[i]]));
+    return o;
+  };
+  const startMode: number[] = asm.moded.map(() => 0);
+  // start: the start values known, the states solved from them (in the first modes: the
+  // states' start values do not depend on the mode)
+  const x0 = new Float64Array(slots.size);
+  for (const [id, v] of startValues) x0[id] = v;
+  runPlan(plansOf(startMode).init, x0);
+  const y0 = clock ? [0] : stateSlots.map((s) => x0[s]);
+  const landmarksAt = (mode: number[], t: number, y: number[]): Record<string, Record<string, number>> => {
+    load(plansOf(mode).full, t, y);
+    const out: Record<string, Record<string, number>> = {};
+    for (const [k, v] of Object.entries(asm.landmarks)) out[k] = { ...v };
+    for (const l of dynamic) (out[l.variable] ??= {})[l.name] = l.c(work);
+    return out;
+  };
+  const modes: HybridModes | undefined = asm.moded.length
+    ? {
+      names: (mode) => asm.moded.map((m, k) => `${m.instance}=${m.modes[mode[k]].name}`),
+      initial(y) {
+        // per moded instance in order, the first mode whose initial guards hold with its equations
+        const mode = asm.moded.map(() => 0);
+        asm.moded.forEach((m, k) => {
+          const found = m.modes.findIndex((_, j) => {
+            mode[k] = j;
+            load(plansOf(mode).full, 0, y);
+            return compiled[k][j].initial.every((g) => holds(g, false));
+          });
+          if (found < 0) throw new AssemblyError(`${model.id}: no mode of ${m.instance} fits the start values (its initial guards)`);
+          mode[k] = found;
+        });
+        return mode;
+      },
+      rhs(mode, t, y) {
+        load(plansOf(mode).fast, t, y);
+        return rates.map((s) => work[s]);
+      },
+      observe: observeIn,
+      landmarks: landmarksAt,
+      enabled(mode, t, y, strict) {
+        load(plansOf(mode).full, t, y);
+        for (let k = 0; k < mode.length; k++) {
+          const ts = compiled[k][mode[k]].transitions;
+          for (let j = 0; j < ts.length; j++) if (ts[j].when.every((g) => holds(g, strict))) return [k, j];
+        }
+        return null;
+      },
+      apply(mode, [k, j], t, y) {
+        const tr = compiled[k][mode[k]].transitions[j];
+        const next = [...mode];
+        next[k] = tr.to;
+        const out = [...y];
+        // a reset moves the state it depends on most (Newton on that state, in the old mode)
+        for (const [slot, value] of tr.reset) {
+          const at = (v: number[]) => (load(plansOf(mode).full, t, v), work[slot]);
+          let q = at(out);
+          const sens = out.map((yi, i) => {
+            const h = 1e-6 * Math.max(1, Math.abs(yi));
+            const p = [...out];
+            p[i] = yi + h;
+            return (at(p) - q) / h;
+          });
+          const i = sens.reduce((b, s, n) => (Math.abs(s) > Math.abs(sens[b]) ? n : b), 0);
+          if (!(Math.abs(sens[i]) > 0)) throw new AssemblyError(`${model.id}: the reset of ${slots.name(slot)} moves no state`);
+          for (let n = 0; n < 60 && q !== value; n++) {
+            out[i] -= (q - value) / sens[i];
+            q = at(out);
+          }
+        }
+        return { mode: next, y: out };
+      },
+    }
+    : undefined;
   return {
     state: clock ? ["clock"] : asm.states,
     y0,
     rhs(t, y) {
       if (clock) return [1];
-      load(fast, t, y);
+      load(plansOf(startMode).fast, t, y);
       return rates.map((s) => work[s]);
     },
-    observe(t, y) {
-      load(full, t, y);
-      const o: Record<string, number> = {};
-      observed.forEach((v, i) => (o[v.name] = work[obsSlots[i]]));
-      return o;
-    },
+    observe: (t, y) => observeIn(startMode, t, y),
     landmarks: asm.landmarks,
     period: asm.period,
+    modes,
   };
 }

@@ -5,7 +5,7 @@
 import type { MechanismModel } from "../model/model.ts";
 import { compile, type CompositeState, stateLabel, stateProduct } from "../compile/compile.ts";
 import { solve, SolveError } from "../solve/solver.ts";
-import { integrate } from "./integrate.ts";
+import { integrate, integrateHybrid } from "./integrate.ts";
 import type { NumericBlock, NumericModelDef, NumericSystem } from "./model.ts";
 import { project } from "./project.ts";
 
@@ -145,18 +145,22 @@ function hasPath(model: MechanismModel, inst: string, from: string, to: string):
 }
 
 /** Projects one sample (t, y) of a numeric system onto the mechanism's cells. */
-export function observeSample(model: MechanismModel, sys: NumericSystem, run: string, t: number, y: number[]): Observation {
-  const values = sys.observe(t, y);
+export function observeSample(model: MechanismModel, sys: NumericSystem, run: string, t: number, y: number[], mode?: number[]): Observation {
+  const values = mode && sys.modes ? sys.modes.observe(mode, t, y) : sys.observe(t, y);
+  const landmarks = mode && sys.modes ? sys.modes.landmarks(mode, t, y) : sys.landmarks;
   const cells = new Map<number, { cell: number; raw: number }>();
   for (const [name, x] of Object.entries(values)) {
     const v = model.variableIndex.get(name);
     if (v === undefined) throw new Error(`${model.id}: the numeric model observes ${name}, which the mechanism does not have`);
-    cells.set(v, project(model.variables[v], x, sys.landmarks?.[name]));
+    cells.set(v, project(model.variables[v], x, landmarks?.[name]));
   }
   return { run, t, values, cells };
 }
 
 export function observeRun(model: MechanismModel, sys: NumericSystem, run: RunSpec): Observation[] {
+  if (sys.modes) {
+    return integrateHybrid(sys.modes, run.y0, run.stopTime, { points: run.points }).samples.map(({ t, y, mode }) => observeSample(model, sys, run.id, t, y, mode));
+  }
   return integrate(sys.rhs, run.y0, run.stopTime, { points: run.points }).map(({ t, y }) => observeSample(model, sys, run.id, t, y));
 }
 

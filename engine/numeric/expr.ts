@@ -92,6 +92,15 @@ class Parser {
     this.end();
     return { lhs, rhs };
   }
+  comparison(): Comparison {
+    const lhs = this.expr();
+    const c = this.peek();
+    if (c.t !== "op" || !["<", "<=", ">", ">="].includes(c.v)) throw new ExprError(`expected a comparison (<, <=, >, >=) at column ${c.at + 1}, found ${describe(c)}`);
+    this.i++;
+    const rhs = this.expr();
+    this.end();
+    return { lhs, cmp: c.v as Cmp, rhs };
+  }
   end(): void {
     if (this.peek().t !== "end") throw new ExprError(`unexpected ${describe(this.peek())} at column ${this.peek().at + 1}`);
   }
@@ -176,6 +185,17 @@ const describe = (t: Tok) => (t.t === "end" ? "the end" : `"${t.v}"`);
 
 export function parseEquation(src: string): Equation {
   return new Parser(tokenize(src)).equation();
+}
+
+/** A mode guard "lhs <op> rhs" (docs/semantics.md, "Modes"). */
+export interface Comparison {
+  lhs: Expr;
+  cmp: Cmp;
+  rhs: Expr;
+}
+
+export function parseComparison(src: string): Comparison {
+  return new Parser(tokenize(src)).comparison();
 }
 
 export function parseExpr(src: string): Expr {

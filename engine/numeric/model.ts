@@ -26,6 +26,27 @@ export interface NumericSystem {
   landmarks?: Record<string, Record<string, number>>;
   /** Period of a periodic source, when there is one (enables a source-cycle run). */
   period?: number;
+  /** For a mechanism with switching components (a brake): its modes, integrated with event location. */
+  modes?: HybridModes;
+}
+
+/** A mode vector holds one mode index per switching instance. */
+export interface HybridModes {
+  /** "instance=mode" per switching instance. */
+  names(mode: number[]): string[];
+  /** The mode vector at the start of a run. */
+  initial(y0: number[]): number[];
+  rhs(mode: number[], t: number, y: number[]): number[];
+  observe(mode: number[], t: number, y: number[]): Record<string, number>;
+  /** Landmark values at (t, y): a landmark may follow a variable. */
+  landmarks(mode: number[], t: number, y: number[]): Record<string, Record<string, number>>;
+  /**
+   * The first transition whose guards all hold, as [instance, transition], or null;
+   * strict reads <= and >= as < and > (on entering a mode, a guard at its boundary waits).
+   */
+  enabled(mode: number[], t: number, y: number[], strict: boolean): [number, number] | null;
+  /** Takes a transition: the next mode vector and the state after its resets. */
+  apply(mode: number[], which: [number, number], t: number, y: number[]): { mode: number[]; y: number[] };
 }
 
 export interface NumericModelDef {
