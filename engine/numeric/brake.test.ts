@@ -17,6 +17,17 @@ const build = (data: { numeric: unknown }) => {
   return { model, block, sys: buildSystem(model, builtinLibrary(), block) };
 };
 
+/** The fixture with a constant force `k` pushing the mass forward (its left flange now driven). */
+const pushed = (id: string, k: number) => {
+  const data = structuredClone(fixture);
+  data.id = id;
+  data.components.push({ name: "push", type: "translational.Force" }, { name: "force", type: "blocks.Constant" });
+  data.connections.push(["push.flange", "mass.flange_a"], ["force.y", "push.f"]);
+  data.free = ["brake.flange_b"];
+  data.numeric.parameters["force.k"] = k;
+  return data;
+};
+
 describe("stick–slip brakes", () => {
   it("decelerate a sliding mass linearly, stop it at the hand-derived time and hold it with no force", () => {
     const { sys, block } = build(fixture);
@@ -42,12 +53,7 @@ describe("stick–slip brakes", () => {
     }
   });
   it("hold a mass pushed below the breakaway limit with the pushing force", () => {
-    const data = structuredClone(fixture);
-    data.id = "pushed_mass_on_brake";
-    data.components.push({ name: "push", type: "translational.Force" }, { name: "force", type: "blocks.Constant" });
-    data.connections.push(["push.flange", "mass.flange_a"], ["force.y", "push.f"]);
-    data.free = ["brake.flange_b"];
-    data.numeric.parameters["force.k"] = 4;
+    const data = pushed("pushed_mass_on_brake", 4);
     data.numeric.stopTime = 5;
     const { sys, block } = build(data);
     const modes = sys.modes!;
@@ -65,13 +71,8 @@ describe("stick–slip brakes", () => {
     }
   });
   it("breaks away when the holding force reaches the limit, in its direction", () => {
-    const data = structuredClone(fixture);
-    data.id = "overpushed_mass_on_brake";
-    data.components.push({ name: "push", type: "translational.Force" }, { name: "force", type: "blocks.Constant" });
-    data.connections.push(["push.flange", "mass.flange_a"], ["force.y", "push.f"]);
-    data.free = ["brake.flange_b"];
     // at rest, pushed by 8 against a limit of 6: sliding forward from the start, a = (8 − 6)/2
-    data.numeric.parameters["force.k"] = 8;
+    const data = pushed("overpushed_mass_on_brake", 8);
     data.numeric.start["mass.v"] = 0;
     const { sys, block } = build(data);
     const modes = sys.modes!;
