@@ -8,7 +8,7 @@ import { mergeGenerationShards } from "../engine/tasks/merge.ts";
 import { parseFamilies, saveBenchmark } from "./tasks_commands.ts";
 import { prepareOutputDir } from "../engine/tasks/store.ts";
 import { ShardError } from "../engine/shard/shard.ts";
-import { requireEmptyOut } from "../engine/shard/shard_files.ts";
+import { requireEmptyOut, SHARD_FILE } from "../engine/shard/shard_files.ts";
 import { GENERATION_SHARD_FORMAT } from "../engine/tasks/shard_store.ts";
 import { PHYSMENT_SHARD_FORMAT } from "../engine/physment/agent/shard_run.ts";
 import { RUN_FILE } from "../engine/eval/run_store.ts";
@@ -29,7 +29,7 @@ const Format = z.object({ format: z.string() });
 /** What wrote a shard directory: its shard.json's format, or an eval run's run.json. */
 function kindOf(dir: string): Kind {
   if (!existsSync(dir)) throw new ShardError(`${dir}: no such directory`);
-  const shardFile = join(dir, "shard.json");
+  const shardFile = join(dir, SHARD_FILE);
   if (existsSync(shardFile)) {
     let format: string | undefined;
     try {
@@ -42,7 +42,7 @@ function kindOf(dir: string): Kind {
     throw new ShardError(`${shardFile}: not a shard file of mech generate or mech physment run (expected "format": "${GENERATION_SHARD_FORMAT}" or "${PHYSMENT_SHARD_FORMAT}")`);
   }
   if (existsSync(join(dir, RUN_FILE))) return "eval";
-  throw new ShardError(`${dir}: not a shard directory (no shard.json and no ${RUN_FILE}); give the output directories of mech generate, mech eval or mech physment run with --shard`);
+  throw new ShardError(`${dir}: not a shard directory (no ${SHARD_FILE} and no ${RUN_FILE}); give the output directories of mech generate, mech eval or mech physment run with --shard`);
 }
 
 export async function mergeCommand(args: MergeArgs, io: Io): Promise<number> {

@@ -1,10 +1,25 @@
-// The files of shard directories and merges: a shard's JSON file read and checked, and a
-// merge's output directory required empty.
+// The files of shard directories and merges: a shard's header (shard.json) and other JSON
+// files read and checked, the header written, and a merge's output directory required empty.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
 import type { z } from "zod";
 import { jsonPath } from "../model/issues.ts";
-import { fsReason } from "../tasks/store.ts";
+import { fsReason, writeAtomically } from "../tasks/store.ts";
 import { ShardError } from "./shard.ts";
+
+/** The header of a generation or PhysMent shard directory: which shard of which run it holds. */
+export const SHARD_FILE = "shard.json";
+
+/** A directory's shard header, checked against `schema`, or null when it has none. */
+export function readShardHeader<T>(dir: string, schema: z.ZodType<T>): T | null {
+  const path = join(dir, SHARD_FILE);
+  return existsSync(path) ? readShardJson(path, schema) : null;
+}
+
+/** Writes a directory's shard header (atomically: a killed shard leaves the old one or the new one). */
+export function writeShardHeader(dir: string, header: unknown): void {
+  writeAtomically(dir, SHARD_FILE, JSON.stringify(header, null, 2) + "\n");
+}
 
 /** Refuses a merge's --out that exists and holds anything (a merge never overwrites). */
 export function requireEmptyOut(out: string): void {

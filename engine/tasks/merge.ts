@@ -6,6 +6,7 @@ import { canonicalJson } from "../eval/cache.ts";
 import { checkShardSet, poolUnit, ShardError, shardLabel, shardOf } from "../shard/shard.ts";
 import { assemble, type Generated, GENERATOR_VERSION, type PoolOutput } from "./generate.ts";
 import { readGenerationShardHeader, readPools } from "./shard_store.ts";
+import { SHARD_FILE } from "../shard/shard_files.ts";
 
 export interface MergedGeneration {
   /** The catalog the shards were generated from (the manifest records it). */
@@ -16,7 +17,7 @@ export interface MergedGeneration {
 export function mergeGenerationShards(dirs: readonly string[]): MergedGeneration {
   const shards = checkShardSet(dirs.map((dir) => {
     const header = readGenerationShardHeader(dir);
-    if (!header) throw new ShardError(`${dir}: no shard.json; not a shard of mech generate --shard`);
+    if (!header) throw new ShardError(`${dir}: no ${SHARD_FILE}; not a shard of mech generate --shard`);
     return { dir, header, shard: header.shard, settings: canonicalJson({ ...header, shard: null }) };
   }));
   const { header } = shards[0];

@@ -8,13 +8,12 @@ import { join } from "node:path";
 import { z } from "zod";
 import { canonicalJson } from "../eval/cache.ts";
 import { Shard, ShardError, shardLabel } from "../shard/shard.ts";
-import { readShardJson } from "../shard/shard_files.ts";
+import { readShardHeader, readShardJson, SHARD_FILE, writeShardHeader } from "../shard/shard_files.ts";
 import { FamilyId } from "./family.ts";
 import type { PoolOutput } from "./generate.ts";
 import { CellRecord, ProblemRecord, Settings, SolutionRecord, TaskRecord } from "./records.ts";
 import { fsMessage, writeAtomically } from "./store.ts";
 
-export const SHARD_FILE = "shard.json";
 const POOLS = "pools";
 export const GENERATION_SHARD_FORMAT = "mechbench-tasks-shard/1";
 
@@ -38,8 +37,7 @@ const poolFileName = (mechanism: string, family: string) => `${mechanism}--${fam
 
 /** The shard header of a directory, or null when it has none. */
 export function readGenerationShardHeader(dir: string): GenerationShard | null {
-  const path = join(dir, SHARD_FILE);
-  return existsSync(path) ? readShardJson(path, GenerationShard) : null;
+  return readShardHeader(dir, GenerationShard);
 }
 
 /**
@@ -66,7 +64,7 @@ export function openGenerationShard(dir: string, header: GenerationShard, force:
         if (entries.length) throw new ShardError(`${dir}: is not empty and holds no shard (${entries.length} entr${entries.length === 1 ? "y" : "ies"}); choose another --out`);
       }
       mkdirSync(join(dir, POOLS), { recursive: true });
-      writeAtomically(dir, SHARD_FILE, JSON.stringify(header, null, 2) + "\n");
+      writeShardHeader(dir, header);
     }
     mkdirSync(join(dir, POOLS), { recursive: true });
     return new Set(readdirSync(join(dir, POOLS)).filter((f) => f.endsWith(".json")));

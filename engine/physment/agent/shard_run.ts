@@ -2,21 +2,20 @@
 // transcripts says which shard of N and the run's full settings, so a rerun continues only
 // the same shard, and `mech merge` can check that N directories are one run's shards and
 // copy their transcripts into the directory the unsharded run writes.
-import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import { mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { canonicalJson } from "../../eval/cache.ts";
 import { lockDirectory } from "../../llm/dir_lock.ts";
 import { checkShardSet, inShard, Shard, ShardError, shardLabel } from "../../shard/shard.ts";
-import { readShardJson, requireEmptyOut } from "../../shard/shard_files.ts";
-import { fsMessage, writeAtomically } from "../../tasks/store.ts";
+import { readShardHeader, requireEmptyOut, SHARD_FILE, writeShardHeader } from "../../shard/shard_files.ts";
+import { fsMessage } from "../../tasks/store.ts";
 import { Strategy } from "./prompt.ts";
 import { ProtocolName } from "./protocols.ts";
 import { episodeGrid, type EpisodeSpec } from "./runner.ts";
 import { FileTranscriptStore, finishedEnd, parseTranscript, recordedPrefix, type TranscriptRecord } from "./transcript.ts";
 
 export const PHYSMENT_SHARD_FORMAT = "mechbench-physment-shard/1";
-export const SHARD_FILE = "shard.json";
 
 export const PhysmentSettings = z.object({
   /** The model's name in the transcripts ("reference" for the reference agent). */
@@ -44,8 +43,7 @@ export const runEpisodes = (s: PhysmentSettings): EpisodeSpec[] =>
 export const shardEpisodes = (s: PhysmentSettings, shard: Shard | null): EpisodeSpec[] => runEpisodes(s).filter((e) => inShard(e.key, shard));
 
 export function readPhysmentShard(dir: string): PhysmentShard | null {
-  const path = join(dir, SHARD_FILE);
-  return existsSync(path) ? readShardJson(path, PhysmentShard) : null;
+  return readShardHeader(dir, PhysmentShard);
 }
 
 /**
@@ -63,7 +61,7 @@ export function recordPhysmentShard(dir: string, header: PhysmentShard): void {
   }
   const transcripts = readdirSync(dir).filter((f) => f.endsWith(".jsonl"));
   if (transcripts.length) throw new ShardError(`${dir} holds transcripts of a run without --shard; choose another --out for a shard`);
-  writeAtomically(dir, SHARD_FILE, JSON.stringify(header, null, 2) + "\n");
+  writeShardHeader(dir, header);
 }
 
 /** An unsharded run refuses a shard's directory: the shard's transcripts are of that shard only. */
