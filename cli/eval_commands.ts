@@ -12,7 +12,7 @@ import { BUILTIN_PROFILES, mergeProfiles, type Profiles, ProfilesOverride } from
 import type { FailureClass, ItemRecord, RunConfig, RunSettings } from "../engine/eval/run_records.ts";
 import { latestRecords, openRun, readRun } from "../engine/eval/run_store.ts";
 import { type EvalProgress, runEval } from "../engine/eval/runner.ts";
-import { costOf, familyMetrics, failureCounts, type Metrics, type Price, scoreRecords, tokenTotals } from "../engine/eval/score.ts";
+import { familyMetrics, type Metrics, type Price, runScoreFields, scoreRecords, tokenTotals } from "../engine/eval/score.ts";
 import { metricsLines, runHeadline, table5Lines, table6Lines, tokenLines } from "../engine/eval/tables.ts";
 import type { FamilyId } from "../engine/tasks/family.ts";
 import type { Manifest } from "../engine/tasks/records.ts";
@@ -280,12 +280,7 @@ function printScores(runs: readonly LoadedRun[], json: boolean, prices: Record<s
         dir: r.dir,
         model: r.config.model,
         endpoint: r.config.endpoint,
-        items: r.items.length,
-        missing: scored.missing,
-        families: rows.map((x) => ({ family: x.family, ...x.metrics })),
-        failures: failureCounts(scored.items),
-        tokens,
-        ...(price ? { cost_usd: costOf(tokens, price) } : {}),
+        ...runScoreFields(scored, rows, tokens, price),
       })),
     }));
     return 0;

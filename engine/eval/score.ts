@@ -170,3 +170,19 @@ export interface Price {
 export function costOf(t: TokenTotals, p: Price): number {
   return (t.input * p.input_per_million + t.output * p.output_per_million) / 1e6;
 }
+
+/**
+ * A run's scores in the shape `mech eval score --json` prints and the portable scorer
+ * returns: items (scored and missing), the per-family rows, failures by class, tokens and,
+ * with a price, the cost.
+ */
+export function runScoreFields(scored: ScoredRun, rows: readonly FamilyMetrics[], tokens: TokenTotals, price?: Price) {
+  return {
+    items: scored.items.length + scored.missing,
+    missing: scored.missing,
+    families: rows.map((r) => ({ family: r.family, ...r.metrics })),
+    failures: failureCounts(scored.items),
+    tokens,
+    ...(price ? { cost_usd: costOf(tokens, price) } : {}),
+  };
+}

@@ -7,7 +7,7 @@ import { analyze, type Analysis, type RegressionResult, type SliceStats } from "
 import { BINS, type Bin } from "../eval/bins.ts";
 import { type EvalItem, joinItems } from "../eval/join.ts";
 import { FailureClass, latestByTask } from "../eval/record_kinds.ts";
-import { costOf, failureCounts, familyMetrics, type JudgeableRecord, type Metrics, type Price, type ScoredItem, scoreRecords, type TokenTotals, tokenTotals } from "../eval/score.ts";
+import { familyMetrics, type JudgeableRecord, type Metrics, type Price, runScoreFields, type ScoredItem, scoreRecords, type TokenTotals, tokenTotals } from "../eval/score.ts";
 import type { FamilyId } from "../tasks/family.ts";
 import { SolutionRecord, TaskRecord } from "../tasks/records.ts";
 import { checked, checkedRows, type InputIssue, pathIn, ScorerInputError } from "./input.ts";
@@ -100,16 +100,7 @@ export function scoreRun(p: { items: readonly EvalItem[]; responses: unknown; mo
   const latest = latestByTask(rows);
   const scored = scoreRecords(model, p.items, latest);
   const tokens = tokenTotals(latest);
-  return {
-    model,
-    items: p.items.length,
-    missing: scored.missing,
-    families: familyMetrics(scored.items).map((r) => ({ family: r.family, ...r.metrics })),
-    failures: failureCounts(scored.items),
-    tokens,
-    ...(price ? { cost_usd: costOf(tokens, price) } : {}),
-    scored: scored.items,
-  };
+  return { model, ...runScoreFields(scored, familyMetrics(scored.items), tokens, price), scored: scored.items };
 }
 
 export interface RunAnalysis {
