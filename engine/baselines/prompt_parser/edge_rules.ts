@@ -24,7 +24,7 @@ const READINGS: Record<Deviation, { amended: RegExp; paper: RegExp }> = {
     paper: /a variable with a derivative moves in the direction of its derivative's cell in x; x' is an episode/,
   },
   "switched-jumps": {
-    amended: /may jump;/,
+    amended: /may move further by this rule; /,
     paper: /every variable keeps its cell or moves to an adjacent one; a variable/,
   },
   "intrastate-seeds": {

@@ -40,6 +40,14 @@ export function contextLines(m: MechanismModel, scenario: string, rules: EdgeRul
 }
 
 /**
+ * When terminations to zero coincide (docs/semantics.md §13.3, exact coincidence), in
+ * words: the gold counts a three-term law with one term zero throughout the state as a
+ * two-term law, so the sentence names the terms that are not zero, not the printed ones.
+ */
+const LINKED_TEXT =
+  "Linked variables: in a composite state, two variables are linked when some law active in it has exactly two terms that are not zero throughout the state (a term is zero throughout the state when one of its variables has a zero cell in every admissible interpretation of that state), each of them with exactly one variable that is not a parameter, raised to an odd power: those two variables are linked, having equal or opposite signs throughout the state. Links chain: variables joined by a sequence of links are linked.";
+
+/**
  * The edge rules in words, clause by clause in the readings the profile takes
  * (docs/semantics.md §13.10; docs/benchmark.md shows both profiles' texts): the prompt
  * states exactly the rules the gold was computed with.
@@ -55,15 +63,16 @@ export function edgeRulesText(rules: EdgeRules): string {
     "A variable whose time derivative is also a variable (the derivative of x is named d1__x, with dots written as __; d2__ is the next order) is integrated, and its direction is the sign of its derivative's cell.",
     "Causes. An integrated variable at a point cell (a landmark such as zero) with a nonzero derivative must leave it at once for the adjacent interval in its direction: an episode with any such departure is an instant, and its only cause is all of those departures together.",
     has("cause-unions")
-      ? "Any other episode lasts. It may end by any nonempty set of terminations (an integrated variable in an interval, moving toward an adjacent point, reaches that point), where the terminations to zero of variables tied by a two-term law of the state (equal or opposite signs throughout it) happen together; or it may change within its interval with no event (the intrastate cause). Mandatory departures suppress every optional termination."
-      : "Any other episode lasts. It may end by exactly one termination group: one termination (an integrated variable in an interval, moving toward an adjacent point, reaches that point), or the terminations to zero of variables tied by a two-term law of the state (equal or opposite signs throughout it), which happen together; terminations of different groups never share an edge. Or it may change within its interval with no event (the intrastate cause). Mandatory departures suppress every optional termination.",
+      ? "Any other episode lasts. It may end by any nonempty set of terminations (an integrated variable in an interval, moving toward an adjacent point, reaches that point), where the terminations to zero of linked variables happen together; or it may change within its interval with no event (the intrastate cause). Mandatory departures suppress every optional termination."
+      : "Any other episode lasts. It may end by exactly one termination group: one termination (an integrated variable in an interval, moving toward an adjacent point, reaches that point), or all the terminations to zero of linked variables, which happen together; terminations of different groups never share an edge. Or it may change within its interval with no event (the intrastate cause). Mandatory departures suppress every optional termination.",
+    LINKED_TEXT,
     "An edge from x to a different episode x' under a cause of x requires: parameters keep their cells; " +
       (higher
-        ? "an integrated variable changes only by its event, except that one at a point with a zero derivative may leave it (a higher-order departure); "
+        ? "an integrated variable changes only by an event of the cause, except that one at a point with a zero derivative may leave it (a higher-order departure); "
         : "an integrated variable changes only by an event of the cause; ") +
       "every event reaches the adjacent cell in its direction; " +
       (has("switched-jumps")
-        ? "every variable keeps its cell or moves to an adjacent one, except that variables of a law that a state change switches on or off (and variables tied to them by active laws) may jump; "
+        ? "every variable keeps its cell or moves to an adjacent one, except that a variable neither integrated nor a parameter may move further when it occurs in a law the edge switches on or off (a state-specific law active in exactly one of x and x'), or when it occurs in a law active in x or x' together with another variable that may move further by this rule; "
         : "every variable keeps its cell or moves to an adjacent one; ") +
       "a variable with a derivative moves in the direction of its derivative's cell in x" +
       (higher && has("target-derivative") ? ", except that a higher-order departure moves in the direction of its derivative's cell in x', which must be nonzero; " : "; ") +
