@@ -63,6 +63,13 @@ export interface TaskFamily {
   /** A short statement of what each level holds (a complexity band or a construction), for the manifest. */
   bands: Record<Level, string>;
   /**
+   * When true, no two tasks admitted to one (mechanism, family) pool share a gold answer
+   * (compared as canonical JSON): the driver skips a candidate whose answer an admitted
+   * task already has and counts it as `repeated_answer`. For families whose answers repeat
+   * across a mechanism's candidates, so that remembering them scores nothing.
+   */
+  distinctAnswers?: boolean;
+  /**
    * Candidates in a deterministic, seeded order; the driver takes what it needs.
    * `wanted(level)` says whether that level's cell still has room, so a family may
    * skip building candidates that could only land in full cells (each candidate has

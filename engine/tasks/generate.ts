@@ -7,10 +7,11 @@ import type { MechanismModel } from "../model/model.ts";
 import { type FamilyId, LEVELS, type Level, type TaskFamily } from "./family.ts";
 import { SemanticObjects } from "./semantic_objects.ts";
 import { envelope } from "./envelope.ts";
+import { canonicalJson } from "../eval/cache.ts";
 import type { CellRecord, Outcome, PoolRecord, ProblemRecord, Settings, SolutionRecord, TaskRecord } from "./records.ts";
 
 /** Bumped whenever generation would produce different files for the same settings. */
-export const GENERATOR_VERSION = "1.2.0";
+export const GENERATOR_VERSION = "1.3.0";
 export { DEFAULT_PER_LEVEL, DEFAULT_SEED } from "./defaults.ts";
 
 export interface GenerateOptions {
@@ -104,7 +105,9 @@ export function generatePools(opts: GenerateOptions, keep: (mechanism: string, f
     const objects = new SemanticObjects(model, opts.seed, opts.rules ?? DEFAULT_PROFILE);
     for (const family of families) {
       const byLevel = new Map<Level, Admitted[]>(LEVELS.map((l) => [l, []]));
-      const rejected = new Map<Level, { invalid: number; over_token_ceiling: number }>(LEVELS.map((l) => [l, { invalid: 0, over_token_ceiling: 0 }]));
+      const rejected = new Map<Level, CellRecord["rejected"]>(LEVELS.map((l) => [l, { invalid: 0, repeated_answer: 0, over_token_ceiling: 0 }]));
+      // the answers admitted to this pool so far, when the family wants them distinct
+      const answers = family.distinctAnswers ? new Set<string>() : null;
       const full = () => LEVELS.every((l) => byLevel.get(l)!.length >= opts.perLevel);
       for (const candidate of family.candidates(objects, opts.seed, (l) => byLevel.get(l)!.length < opts.perLevel)) {
         const level = candidate.level;
@@ -114,6 +117,11 @@ export function generatePools(opts: GenerateOptions, keep: (mechanism: string, f
         const why = family.valid(gold, body) ?? (family.answer.safeParse(gold.answer).success ? null : "the gold does not fit the answer shape");
         if (why !== null) {
           rejected.get(level)!.invalid++;
+          continue;
+        }
+        const answerKey = answers ? canonicalJson(gold.answer) : "";
+        if (answers?.has(answerKey)) {
+          rejected.get(level)!.repeated_answer++;
           continue;
         }
         const t0 = performance.now();
@@ -136,6 +144,7 @@ export function generatePools(opts: GenerateOptions, keep: (mechanism: string, f
           solution: { task_id: env.taskId, answer: gold.answer, audit: gold.audit },
           problems: (gold.exhibits ?? []).map((e) => ({ ref: e.ref, problem: e.problem as unknown as Record<string, unknown> })),
         });
+        answers?.add(answerKey);
         if (full()) break;
       }
       const pool: PoolOutput = { mechanism: model.id, family: family.id, cells: [], admitted: [] };

@@ -49,8 +49,12 @@ export const CellRecord = z.object({
   level: Level,
   admitted: z.int().min(0),
   outcome: Outcome,
-  /** Candidates in this level's band turned away, by reason. */
-  rejected: z.object({ invalid: z.int().min(0), over_token_ceiling: z.int().min(0) }).strict(),
+  /**
+   * Candidates in this level's band turned away, by reason (repeated_answer: see
+   * TaskFamily.distinctAnswers; absent from manifests of generators before 1.3.0, which
+   * turned none away for it, so they still load).
+   */
+  rejected: z.object({ invalid: z.int().min(0), repeated_answer: z.int().min(0).default(0), over_token_ceiling: z.int().min(0) }).strict(),
 }).strict();
 export type CellRecord = z.infer<typeof CellRecord>;
 

@@ -1,15 +1,19 @@
 // Episode-graph transitions (Definition 7, Table 7): from one complete initial episode
 // and a horizon H, the distinct (component, source state, target state) triples that
-// admissible reachable edges realize (edges entering depth H included, none leaving it).
+// the edges of A^{≤H} realize (the edges out of episodes reached by fewer than H edges).
+// The horizon follows the level (D1–D2 at 1, D3–D4 at 2) and no two tasks of a mechanism
+// share an answer (distinctAnswers), so remembering answers scores nothing.
 import { type EdgeRules, takes } from "../../episode/rules.ts";
 import { z } from "zod";
 import type { MechanismModel } from "../../model/model.ts";
-import { bandLevels, bandOf, type FamilyCandidate, type Level, type TaskFamily } from "../family.ts";
+import { bandOf, type FamilyCandidate, type Level, LEVELS, type TaskFamily } from "../family.ts";
 import type { InitialEpisode, SemanticObjects } from "../semantic_objects.ts";
 import type { ReachGraph } from "../../episode/reach.ts";
+import { episodeKey } from "../../episode/episode.ts";
 import { componentChanges, transitionTriples } from "../../episode/render.ts";
 import { mandatoryDepartures, optionalTerminations, terminationGroups } from "../../episode/causes.ts";
 import { episodeLines, episodeModelLines } from "../render/episode_text.ts";
+import { horizonEdgesText } from "../render/horizon_text.ts";
 import { auditGraph, TaskGraph, rebuildGraph } from "./episode_common.ts";
 
 export const Triple = z.object({ component: z.string().min(1), source_state: z.string().min(1), target_state: z.string().min(1) }).strict();
@@ -26,9 +30,26 @@ type TransitionAudit = z.infer<typeof TransitionAudit>;
 
 /** Frozen bands on Σ_x B_x·T_x, by decade (the scalar spans 1 to 10^7 over the catalog). */
 export const BANDS: Record<Level, [number, number]> = { D1: [1, 9], D2: [10, 99], D3: [100, 999], D4: [1000, Infinity] };
-/** Horizons tried, D1–D2 prefer 1 and D3–D4 prefer 2 (Table 7). */
-export const HORIZONS = [1, 2];
-export const ATTEMPTS = 32;
+/**
+ * Each level's horizon, Table 7's preferred 1, 1, 2, 2: a graph of horizon H is a candidate
+ * only for the levels of H, so a horizon-1 graph whose scalar reaches D3 is not a D3 task.
+ */
+export const HORIZON_OF: Record<Level, number> = { D1: 1, D2: 1, D3: 2, D4: 2 };
+export const HORIZONS = [...new Set(LEVELS.map((l) => HORIZON_OF[l]))];
+/**
+ * Distinct initial episodes examined per mechanism, and the draws of the shared pool allowed
+ * for finding them: answers must differ within a pool (distinctAnswers), so many more
+ * episodes are tried than there are cells, and the pool repeats the episodes of small
+ * scenarios (electrical_resistor: 178 distinct in 1,000 draws).
+ */
+export const ATTEMPTS = 128;
+export const MAX_DRAWS = 1024;
+
+/** The level of a scalar at a horizon: its band, when that band is one of the horizon's levels. */
+export function levelAt(complexity: number, horizon: number): Level | null {
+  const level = bandOf(BANDS, complexity);
+  return level !== null && HORIZON_OF[level] === horizon ? level : null;
+}
 
 /** Gold triples, renamed to the answer's field names. */
 export function goldTriples(m: MechanismModel, g: ReachGraph) {
@@ -59,7 +80,7 @@ function renderBody(m: MechanismModel, rules: EdgeRules, x0: InitialEpisode, hor
   return [
     "List every admissible component-state transition in this mechanism scenario.",
     "",
-    `Build the exact episode graph reachable from the initial episode through ${horizon} edge${horizon === 1 ? "" : "s"}: the edges out of the initial episode, and for a horizon above 1 the edges out of every episode they reach, up to depth ${horizon} (edges entering depth ${horizon} count, edges leaving it do not).`,
+    `Build the exact episode graph reachable from the initial episode within ${horizon} edge${horizon === 1 ? "" : "s"} (the horizon): ${horizonEdgesText(horizon)}.`,
     "Return each distinct change of one component's state realized by at least one of those edges, as (component, source state, target state). An edge that changes several components gives one entry per changed component. A declared transition that no edge realizes is not returned, and edges that change only cells are ignored.",
     "",
     ...episodeModelLines(m, x0.scenario, rules),
@@ -72,40 +93,60 @@ function renderBody(m: MechanismModel, rules: EdgeRules, x0: InitialEpisode, hor
   ].join("\n");
 }
 
+/** One candidate: the graph of x0 at this horizon, its Table 2 terms and its level. */
+function candidate(z: SemanticObjects, x0: InitialEpisode, horizon: number, g: ReachGraph, terms: TransitionAudit["sources"], complexity: number, level: Level): FamilyCandidate {
+  return {
+    complexity,
+    level,
+    query: () => {
+      const triples = goldTriples(z.model, g);
+      const graph = auditGraph(z.model, x0.scenario, z.profile, horizon, g);
+      const witnesses = triples.map((t) => ({
+        triple: t,
+        edges: g.edges.map((e, id) => ({ e, id }))
+          .filter(({ e }) => e.source !== e.target && componentChanges(z.model, g.episodes[e.source], g.episodes[e.target])
+            .some((c) => c.component === t.component && c.source === t.source_state && c.target === t.target_state))
+          .map(({ id }) => id),
+      }));
+      const audit: TransitionAudit = { graph, witnesses, sources: terms };
+      return { answer: { admissible_component_state_transitions: triples }, audit };
+    },
+    render: () => renderBody(z.model, z.rules, x0, horizon),
+  };
+}
+
 export const transition: TaskFamily = {
   id: "transition",
   title: "transition",
   answer: TransitionAnswer,
-  ...bandLevels(BANDS),
+  distinctAnswers: true,
+  levelOf: (complexity, audit) => levelAt(complexity, TransitionAudit.parse(audit).graph.horizon),
+  bands: Object.fromEntries(LEVELS.map((l) => {
+    const [lo, hi] = BANDS[l];
+    return [l, `${hi === Infinity ? `>= ${lo}` : `${lo}-${hi}`} at horizon ${HORIZON_OF[l]}`];
+  })) as Record<Level, string>,
 
-  *candidates(z) {
-    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const x0 = z.initial(attempt);
+  *candidates(z, _seed, wanted) {
+    const seen = new Set<string>();
+    for (let k = 0; k < MAX_DRAWS && seen.size < ATTEMPTS; k++) {
+      const x0 = z.initial(k);
       if (!x0) continue;
-      const horizon = HORIZONS[attempt % HORIZONS.length];
-      const g = z.graph(x0, horizon);
-      if (!g) continue;
-      const terms = complexityTerms(z, x0.scenario, g, horizon);
-      const complexity = terms.reduce((n, s) => n + s.boundary_causes * s.declared_transitions, 0);
-      const candidate: FamilyCandidate = {
-        complexity,
-        level: bandOf(BANDS, complexity),
-        query: () => {
-          const triples = goldTriples(z.model, g);
-          const graph = auditGraph(z.model, x0.scenario, z.profile, horizon, g);
-          const witnesses = triples.map((t) => ({
-            triple: t,
-            edges: g.edges.map((e, id) => ({ e, id }))
-              .filter(({ e }) => e.source !== e.target && componentChanges(z.model, g.episodes[e.source], g.episodes[e.target])
-                .some((c) => c.component === t.component && c.source === t.source_state && c.target === t.target_state))
-              .map(({ id }) => id),
-          }));
-          const audit: TransitionAudit = { graph, witnesses, sources: terms };
-          return { answer: { admissible_component_state_transitions: triples }, audit };
-        },
-        render: () => renderBody(z.model, z.rules, x0, horizon),
-      };
-      yield candidate;
+      // an episode drawn again would give the same candidates, each turned away again (its
+      // answer admitted, its cell full, or failing the check it failed before)
+      const key = `${x0.scenario}|${episodeKey(z.model, x0.episode)}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      for (const horizon of HORIZONS) {
+        // a graph of this horizon could only land in its own levels: build it only when one has room
+        if (!LEVELS.some((l) => HORIZON_OF[l] === horizon && wanted(l))) continue;
+        const g = z.graph(x0, horizon);
+        if (!g) continue;
+        const terms = complexityTerms(z, x0.scenario, g, horizon);
+        const complexity = terms.reduce((n, s) => n + s.boundary_causes * s.declared_transitions, 0);
+        const level = levelAt(complexity, horizon);
+        if (level === null) continue;
+        yield candidate(z, x0, horizon, g, terms, complexity, level);
+      }
     }
   },
 
