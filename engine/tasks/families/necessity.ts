@@ -2,15 +2,20 @@
 // the prompt supplies in normalized form. A claim (SOURCE facts ⇒ one of the TARGET
 // alternatives) is necessary (N) iff every supplied edge whose source satisfies all
 // SOURCE facts has a target satisfying some alternative; at least one edge must
-// support each claim. Two N and two U claims per task.
+// support each claim. Two N and two U claims per task. The prompt carries the model, the
+// edge rules and the scenario's restrictions the graph was built under, so its claim that
+// the graph is the exact one reachable from its initial episode can be checked.
 import { z } from "zod";
 import type { MechanismModel } from "../../model/model.ts";
 import { multiStateInstances } from "../../model/model.ts";
-import { bandLevels, bandOf, type FamilyCandidate, type Level, type TaskFamily } from "../family.ts";
+import { bandLevels, bandOf, type FamilyCandidate, type Level, LEVELS, type TaskFamily } from "../family.ts";
 import type { InitialEpisode, SemanticObjects } from "../semantic_objects.ts";
 import { keyedRandom, type Random } from "../random.ts";
 import type { ReachGraph } from "../../episode/reach.ts";
 import { auditGraph, Fact, TaskGraph, rebuildGraph, satisfiesFacts } from "./episode_common.ts";
+import type { EdgeRules } from "../../episode/rules.ts";
+import { episodeModelLines } from "../render/episode_text.ts";
+import { horizonEdgesText } from "../render/horizon_text.ts";
 
 export const CLAIMS = 4;
 export const NecessityAnswer = z.object({ necessity_labels: z.string().regex(new RegExp(`^[NU]{${CLAIMS}}$`)) }).strict();
@@ -32,8 +37,14 @@ type NecessityAudit = z.infer<typeof NecessityAudit>;
 
 /** Frozen bands on |A_reach|, the distinct edges supplied. */
 export const BANDS: Record<Level, [number, number]> = { D1: [1, 8], D2: [9, 32], D3: [33, 128], D4: [129, Infinity] };
-export const HORIZONS = [1, 2];
-export const ATTEMPTS = 32;
+/**
+ * Horizons tried per initial episode, shallowest first (the paper fixes none for this
+ * family; its example has horizon 1). A deeper graph holds the shallower one, so horizon 3
+ * lets the smaller mechanisms reach D3–D4 (electrical_resistor: at most 58 edges at 2, 170 at 3).
+ */
+export const HORIZONS = [1, 2, 3];
+/** Initial episodes of the shared pool tried per mechanism (each gives at most one candidate per level). */
+export const ATTEMPTS = 64;
 
 /** Definition 6 by direct quantification over an edge list. */
 export function judge(g: TaskGraph, source: readonly Fact[], target: readonly Fact[]): { support: number[]; counterexamples: number[] } {
@@ -133,16 +144,21 @@ function graphLines(m: MechanismModel, g: TaskGraph): { lines: string[]; alias: 
   return { lines, alias: (name) => aliasOf.get(name)! };
 }
 
-function renderBody(m: MechanismModel, horizon: number, g: TaskGraph, claims: Mined[]): string {
+function renderBody(m: MechanismModel, rules: EdgeRules, g: TaskGraph, claims: Mined[]): string {
   const { lines, alias } = graphLines(m, g);
+  const h = g.horizon;
   return [
     "Classify bounded temporal necessity claims.",
     "",
-    `The exact episode graph of the mechanism ${m.id} reachable from its initial episode within ${horizon} edge${horizon === 1 ? "" : "s"} is supplied below, normalized without loss: variables are aliased v1 … v${m.variables.length}; a node lists the codes of the variables that differ between nodes (the others are shared by every node) and its composite state; node, state, cause and edge numbers are zero-based row indices.`,
+    `The exact episode graph of the mechanism ${m.id} reachable from its initial episode within ${h} edge${h === 1 ? "" : "s"} (the horizon) is supplied below: ${horizonEdgesText(h)}; each is an edge that the episode-graph rules below admit for the model, transitions and scenario restrictions below, and no admissible edge out of those episodes is left out.`,
+    `It is normalized without loss: variables are aliased v1 … v${m.variables.length} (the alias list gives each one's full name); a node lists the codes of the variables that differ between nodes (the others are shared by every node) and its composite state; node, state, cause and edge numbers are zero-based row indices.`,
     `The graph has ${g.episodes.length} nodes and ${g.edges.length} distinct edges. Judge the claims over exactly these edges.`,
     "A claim IF SOURCE facts THEN TARGET alternatives is about the supplied edges whose source node satisfies every SOURCE fact; each claim has at least one such edge.",
     "A claim is necessary (N) exactly when every such edge has a target node satisfying at least one TARGET alternative, and not necessary (U) when some such edge's target satisfies none of them (a counterexample).",
     "",
+    ...episodeModelLines(m, g.scenario, rules),
+    "",
+    `The horizon is ${h}.`,
     ...lines,
     "",
     `Claims (${claims.length}):`,
@@ -162,30 +178,51 @@ function goldOf(g: TaskGraph, claims: Mined[]) {
   return { answer: { necessity_labels: out.map((c) => c.label).join("") }, audit };
 }
 
+/**
+ * The candidate over x0's graph at this horizon (claims drawn from the stream of the attempt and horizon), or
+ * null when the graph yields no two-two claim set. Exported for the tests' hand-built cases.
+ */
+export function necessityCandidate(z: SemanticObjects, seed: string, attempt: number, x0: InitialEpisode, horizon: number, rg: ReachGraph): FamilyCandidate | null {
+  const rng = keyedRandom(`${seed}/necessity/${z.model.id}/${attempt}/${horizon}`);
+  const g = auditGraph(z.model, x0.scenario, z.profile, horizon, rg);
+  const claims = mine(z.model, g, rng);
+  if (!claims) return null;
+  return {
+    complexity: g.edges.length,
+    level: bandOf(BANDS, g.edges.length),
+    query: () => goldOf(g, claims),
+    render: () => renderBody(z.model, z.rules, g, claims),
+  };
+}
+
 export const necessity: TaskFamily = {
   id: "necessity",
   title: "necessity",
   answer: NecessityAnswer,
   ...bandLevels(BANDS),
 
-  *candidates(z: SemanticObjects, seed: string) {
+  *candidates(z: SemanticObjects, seed: string, wanted) {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const rng = keyedRandom(`${seed}/necessity/${z.model.id}/${attempt}`);
       const x0: InitialEpisode | null = z.initial(attempt);
       if (!x0) continue;
-      const horizon = HORIZONS[attempt % HORIZONS.length];
-      const rg: ReachGraph | null = z.graph(x0, horizon);
-      if (!rg || !rg.edges.length) continue;
-      const g = auditGraph(z.model, x0.scenario, z.profile, horizon, rg);
-      const claims = mine(z.model, g, rng);
-      if (!claims) continue;
-      const candidate: FamilyCandidate = {
-        complexity: g.edges.length,
-        level: bandOf(BANDS, g.edges.length),
-        query: () => goldOf(g, claims),
-        render: () => renderBody(z.model, horizon, g, claims),
-      };
-      yield candidate;
+      // one candidate per level the episode's graphs reach, at the shallowest horizon that
+      // lands there with room and yields claims; deeper only while the graph's level or one
+      // above has room (A^{≤H} ⊆ A^{≤H+1}: a deeper graph is never smaller) and the graph
+      // still grows (else it is closed)
+      const taken = new Set<Level>();
+      let edges = 0;
+      for (const horizon of HORIZONS) {
+        const rg: ReachGraph | null = z.graph(x0, horizon);
+        if (!rg || rg.edges.length === edges) break;
+        edges = rg.edges.length;
+        const level = bandOf(BANDS, edges)!; // the bands cover every count from 1
+        const c = wanted(level) && !taken.has(level) ? necessityCandidate(z, seed, attempt, x0, horizon, rg) : null;
+        if (c) {
+          taken.add(level);
+          yield c;
+        }
+        if (!LEVELS.slice(LEVELS.indexOf(level)).some(wanted)) break;
+      }
     }
   },
 
