@@ -7,6 +7,7 @@ import { reach } from "../../episode/reach.ts";
 import { type Episode, episodeKey } from "../../episode/episode.ts";
 import { CONTEXT_SCENARIO, readEpisode, readModel, type ReadModel } from "./model.ts";
 import { int, type PromptText } from "./text.ts";
+import { readLibrary } from "./library.ts";
 
 type Fact = { var: number; cell: number };
 const holds = (x: Episode, facts: readonly Fact[]) => facts.every((f) => x.cells[f.var] === f.cell);
@@ -77,13 +78,7 @@ export function answerTransition(t: PromptText): Record<string, unknown> {
  */
 export function answerFunctionalRecovery(t: PromptText): Record<string, unknown> {
   const r = readModel(t, { episodes: true });
-  const lib = int(t.seek(/^Episode library \(([0-9,]+)\):$/, "Episode library (N):")[1]);
-  const episodes = new Map<string, Episode>();
-  for (let k = 0; k < lib; k++) {
-    const label = /^(E[0-9]+) composite state: /.exec(t.lines[t.at] ?? "");
-    if (!label) t.fail(t.at, "a library episode ENN composite state: …");
-    episodes.set(label![1], readEpisode(t, r, label![1]));
-  }
+  const episodes = readLibrary(t, r.model, "Episode library");
   const c = t.seek(/^Contract: horizon and deadline are both 1; goal atoms \(all required\): (.*); unsafe atoms \(unsafe when all hold\): (.*)\.$/, "the Contract: line");
   const facts = (text: string) => text.split(" AND ").map((f) => r.fact(f, t.last));
   const goal = facts(c[1]), unsafe = facts(c[2]);
@@ -110,61 +105,112 @@ export function answerFunctionalRecovery(t: PromptText): Record<string, unknown>
 }
 
 /**
- * Necessity: claims over the supplied normalized graph alone. A claim is N when every
- * edge whose source meets all SOURCE facts has a target meeting some TARGET alternative.
+ * Necessity: claims over the supplied normalized graph. The graph is read back as episodes
+ * of the model the prompt states and checked, edge for edge, against the graph that model,
+ * its scenario restrictions and its edge rules give from the initial node within the
+ * horizon: a prompt whose supplied graph its own words do not determine is refused. A
+ * claim is N when every edge whose source meets all SOURCE facts has a target meeting some
+ * TARGET alternative.
  */
 export function answerNecessity(t: PromptText): Record<string, unknown> {
-  const nv = int(t.seek(/^Variables \(([0-9,]+)\), aliased; /, "Variables (N), aliased; …")[1]);
-  const codes = new Map<string, string[]>();
-  for (let k = 0; k < nv; k++) {
-    const m = t.next(/^(v[0-9]+) = (\S+): (.*)$/, "a variable line vN = NAME: 0=CELL 1=CELL …");
-    codes.set(m[1], m[3].split(" ").map((x, i) => {
-      const cm = /^([0-9]+)=(.+)$/.exec(x);
-      if (!cm || Number(cm[1]) !== i) t.fail(t.last, `cell codes 0=… 1=… in order`);
-      return cm![2];
-    }));
-  }
-  const shared = new Map<string, number>();
-  const sh = t.seek(/^Cells shared by every node: ?(.*)$/, "Cells shared by every node: vN=C …");
-  for (const x of sh[1].split(" ").filter(Boolean)) {
-    const m = /^(v[0-9]+)=([0-9]+)$/.exec(x);
-    if (!m) t.fail(t.last, "vN=CODE items");
-    shared.set(m![1], Number(m![2]));
-  }
-  const cols = t.seek(/^Node columns \(the codes of these variables, in this order\): ?(.*)$/, "Node columns (…): vA vB …")[1].split(" ").filter(Boolean);
-  const nn = int(t.seek(/^Nodes \(([0-9,]+); /, "Nodes (N; …):")[1]);
-  const nodes: Map<string, number>[] = [];
-  for (let k = 0; k < nn; k++) {
-    const m = t.next(/^N([0-9]+): S[0-9]+ \| ?(.*)$/, "a node NK: SJ | CODES");
-    if (Number(m[1]) !== k) t.fail(t.last, `node N${k}`);
-    const vals = m[2].split(" ").filter(Boolean).map(Number);
-    if (vals.length !== cols.length) t.fail(t.last, `${cols.length} codes`);
-    const cells = new Map(shared);
-    cols.forEach((v, i) => cells.set(v, vals[i]));
-    nodes.push(cells);
-  }
-  const ne = int(t.seek(/^Edges \(([0-9,]+)\), /, "Edges (N), source -> target (cause):")[1]);
-  const edges: [number, number][] = [];
-  for (let k = 0; k < ne; k++) {
-    const m = t.next(/^E[0-9]+: N([0-9]+) -> N([0-9]+) \(C[0-9]+\)$/, "an edge EK: NA -> NB (CJ)");
-    edges.push([Number(m[1]), Number(m[2])]);
+  const r = readModel(t, { episodes: true });
+  const horizon = int(t.seek(/^The horizon is ([0-9]+)\.$/, "The horizon is H.")[1]);
+  const g = readSuppliedGraph(t, r);
+  const key = (x: Episode) => episodeKey(r.model, x);
+  const built = reach(session(r), [g.nodes[g.initial]], horizon);
+  const want = new Set(built.edges.map((e) => `${key(built.episodes[e.source])}>${key(built.episodes[e.target])}`));
+  const have = new Set(g.edges.map(([a, b]) => `${key(g.nodes[a])}>${key(g.nodes[b])}`));
+  const missing = [...want].filter((k) => !have.has(k)).length;
+  const extra = [...have].filter((k) => !want.has(k)).length;
+  if (missing || extra || have.size !== g.edges.length) {
+    t.fail(g.edgesLine, `the ${want.size} distinct edges the stated model, restrictions and rules give within horizon ${horizon} (the list lacks ${missing}, adds ${extra})`);
   }
   const nq = int(t.seek(/^Claims \(([0-9,]+)\):$/, "Claims (N):")[1]);
   let labels = "";
   for (let k = 0; k < nq; k++) {
     const m = t.next(/^Q[0-9]+: IF (.*), THEN (.*)$/, "a claim QNN: IF SOURCE facts, THEN TARGET alternatives");
-    const fact = (text: string, side: string) => {
+    const fact = (text: string, side: string): Fact => {
       const fm = new RegExp(`^${side} (v[0-9]+)=(\\S+)$`).exec(text);
-      const cells = fm ? codes.get(fm[1]) : undefined;
-      const code = cells?.indexOf(fm![2]) ?? -1;
-      if (!fm || code < 0) t.fail(t.last, `${side} vN=CELL with a known variable and cell, not ${JSON.stringify(text)}`);
-      return { v: fm![1], code };
+      const v = fm ? g.alias.get(fm[1]) : undefined;
+      if (v === undefined) t.fail(t.last, `${side} vN=CELL with a listed alias, not ${JSON.stringify(text)}`);
+      return { var: v!, cell: r.cell(v!, fm![2], t.last) };
     };
     const src = m[1].split(" AND ").map((f) => fact(f, "SOURCE"));
     const alts = m[2].split(" OR ").map((f) => fact(f, "TARGET"));
-    const meets = (node: Map<string, number>, f: { v: string; code: number }) => node.get(f.v) === f.code;
-    const counter = edges.some(([a, b]) => src.every((f) => meets(nodes[a], f)) && !alts.some((f) => meets(nodes[b], f)));
+    const counter = g.edges.some(([a, b]) => holds(g.nodes[a], src) && !alts.some((f) => holds(g.nodes[b], [f])));
     labels += counter ? "U" : "N";
   }
   return { necessity_labels: labels };
+}
+
+/** The normalized graph of a necessity prompt as episodes of the model read before it. */
+function readSuppliedGraph(t: PromptText, r: ReadModel): { alias: Map<string, number>; nodes: Episode[]; initial: number; edges: [number, number][]; edgesLine: number } {
+  const vars = r.model.variables;
+  const nv = int(t.seek(/^Variables \(([0-9,]+)\), aliased; /, "Variables (N), aliased; …")[1]);
+  if (nv !== vars.length) t.fail(t.last, `the model's ${vars.length} variables`);
+  const alias = new Map<string, number>();
+  for (let k = 0; k < nv; k++) {
+    const m = t.next(/^(v[0-9]+) = (\S+): (.*)$/, "a variable line vN = NAME: 0=CELL 1=CELL …");
+    const v = r.variable(m[2], t.last);
+    if (m[3] !== vars[v].cells.map((c, i) => `${i}=${c}`).join(" ")) t.fail(t.last, `the cells of ${vars[v].name} with their codes 0=… 1=… in order`);
+    alias.set(m[1], v);
+  }
+  const aliasOf = (text: string, line: number) => {
+    const v = alias.get(text);
+    if (v === undefined) t.fail(line, `a listed alias, not ${JSON.stringify(text)}`);
+    return v!;
+  };
+  const code = (v: number, text: string, line: number) => {
+    const c = Number(text);
+    if (!/^[0-9]+$/.test(text) || c >= vars[v].cells.length) t.fail(line, `a code of ${vars[v].name}, not ${JSON.stringify(text)}`);
+    return c;
+  };
+  const shared = new Map<number, number>();
+  const sh = t.seek(/^Cells shared by every node: ?(.*)$/, "Cells shared by every node: vN=C …");
+  for (const x of sh[1].split(" ").filter(Boolean)) {
+    const m = /^(v[0-9]+)=(.+)$/.exec(x);
+    if (!m) t.fail(t.last, "vN=CODE items");
+    const v = aliasOf(m![1], t.last);
+    shared.set(v, code(v, m![2], t.last));
+  }
+  const cols = t.seek(/^Node columns \(the codes of these variables, in this order\): ?(.*)$/, "Node columns (…): vA vB …")[1].split(" ").filter(Boolean).map((a) => aliasOf(a, t.last));
+  if (cols.length + shared.size !== nv || cols.some((v) => shared.has(v))) t.fail(t.last, "every variable once, shared or as a column");
+  const ns = int(t.seek(/^Composite states \(([0-9,]+)\) of the multi-state components/, "Composite states (N) of the multi-state components …:")[1]);
+  const states: Record<string, string>[] = [];
+  for (let k = 0; k < ns; k++) {
+    const m = t.next(new RegExp(`^S${k}: ?(.*)$`), `a composite state S${k}: COMP.STATE, …`);
+    const state: Record<string, string> = {};
+    for (const i of r.model.instances) if (i.states.length === 1) state[i.name] = i.states[0];
+    for (const item of m[1].split(", ").filter(Boolean)) {
+      const inst = r.model.instances.find((i) => item.startsWith(`${i.name}.`));
+      const st = inst ? item.slice(inst.name.length + 1) : "";
+      if (!inst || !inst.states.includes(st)) t.fail(t.last, `COMPONENT.STATE of the model, not ${JSON.stringify(item)}`);
+      state[inst!.name] = st;
+    }
+    if (Object.keys(state).length !== r.model.instances.length) t.fail(t.last, "a state for every multi-state component");
+    states.push(state);
+  }
+  const nh = t.seek(/^Nodes \(([0-9,]+); node N([0-9]+) is the initial episode\):$/, "Nodes (N; node NK is the initial episode):");
+  const nn = int(nh[1]), initial = Number(nh[2]);
+  if (initial >= nn) t.fail(t.last, "an initial node among the nodes");
+  const nodes: Episode[] = [];
+  for (let k = 0; k < nn; k++) {
+    const m = t.next(new RegExp(`^N${k}: S([0-9]+) \\| ?(.*)$`), `a node N${k}: SJ | CODES`);
+    const state = states[Number(m[1])];
+    const vals = m[2].split(" ").filter(Boolean);
+    if (!state || vals.length !== cols.length) t.fail(t.last, `a listed composite state and ${cols.length} codes`);
+    const cells = vars.map((_, v) => shared.get(v) ?? -1);
+    cols.forEach((v, i) => (cells[v] = code(v, vals[i], t.last)));
+    nodes.push({ state: state!, cells });
+  }
+  const ne = int(t.seek(/^Edges \(([0-9,]+)\), /, "Edges (N), source -> target (cause):")[1]);
+  const edgesLine = t.last;
+  const edges: [number, number][] = [];
+  for (let k = 0; k < ne; k++) {
+    const m = t.next(/^E[0-9]+: N([0-9]+) -> N([0-9]+) \(C[0-9]+\)$/, "an edge EK: NA -> NB (CJ)");
+    const a = Number(m[1]), b = Number(m[2]);
+    if (a >= nn || b >= nn) t.fail(t.last, "an edge between listed nodes");
+    edges.push([a, b]);
+  }
+  return { alias, nodes, initial, edges, edgesLine };
 }

@@ -12,6 +12,8 @@ import type { MechanismModel } from "../../model/model.ts";
 import { smallBenchmark } from "../../tasks/generate.test_support.ts";
 import { episodeFromAudit, type TaskGraph } from "../../tasks/families/episode_common.ts";
 import { answerPrompt, PromptParseError } from "./mod.ts";
+import { PromptText } from "./text.ts";
+import { readLibrary } from "./library.ts";
 import { SOUND } from "../../episode/rules.ts";
 import { edgeRulesText } from "../../tasks/render/episode_text.ts";
 
@@ -102,7 +104,8 @@ function scGold(m: MechanismModel, audit: unknown): Record<string, unknown> {
 }
 
 describe("the prompt-text parser under the paper's edge rules", () => {
-  const paper = smallBenchmark({ ids: ["electrical_resistor", "mechanics_grounded_geared_dual_inertia", "mechanics_sign_convention"], perLevel: 1, rules: "paper" });
+  // thermal_branched_star: a transition task whose answer the sound rules move
+  const paper = smallBenchmark({ ids: ["electrical_resistor", "mechanics_grounded_geared_dual_inertia", "mechanics_sign_convention", "thermal_branched_star"], perLevel: 1, rules: "paper" });
   const ptasks = paper.tasks.map((t, i) => ({ ...t, gold: paper.solutions[i].answer, audit: paper.solutions[i].audit }));
 
   it("answers every task exactly as the gold computed under the rules the prompt states", () => {
@@ -216,5 +219,59 @@ describe("perturbed prompts", () => {
     }
     expect(tried).toBeGreaterThan(3);
     expect(moved).toBeGreaterThan(0);
+  });
+});
+
+describe("functional recovery's library table", () => {
+  const fr = tasks.filter((t) => t.family === "functional_recovery");
+
+  it("reads every library episode back exactly: composite state and full cell vector, in the audit's library order", () => {
+    expect(fr.length).toBeGreaterThan(0);
+    for (const t of fr) {
+      const m = builtinMechanism(t.mechanism)!;
+      const graph = (t.audit as { graph: TaskGraph }).graph;
+      const read = readLibrary(new PromptText(t.prompt), m, "Episode library");
+      const lib = graph.layers[0].episodes;
+      expect([...read.keys()], t.task_id).toEqual(lib.map((_, k) => `E${String(k + 1).padStart(2, "0")}`));
+      expect([...read.values()], t.task_id).toEqual(lib.map((id) => episodeFromAudit(m, graph, id)));
+    }
+  });
+
+  it("follows the table's cells: an outcome's unsafe atom written into its row makes that policy U", () => {
+    let tried = 0;
+    for (const t of fr) {
+      const lines = t.prompt.split("\n");
+      const contract = lines.find((l) => l.startsWith("Contract: "))!;
+      const unsafe = /unsafe atoms \(unsafe when all hold\): (\S+)=(\S+)\.$/.exec(contract);
+      const policy = lines.findIndex((l) => /^R01 names the outcome episodes /.test(l));
+      const status = String(t.gold.plan_statuses)[0];
+      if (!unsafe || status === "U") continue;
+      // the unsafe variable must be a row column for the edit to stay inside the table
+      const head = lines.findIndex((l) => l.startsWith("Row columns ("));
+      // each group "COMPONENT: LOCAL, LOCAL", as full names
+      const groups = lines[head].slice(lines[head].indexOf("): ") + 3).split(" | ").map((g) => {
+        const [comp, cols] = g.split(": ");
+        return cols.split(", ").map((c) => `${comp}.${c}`);
+      });
+      const gi = groups.findIndex((g) => g.includes(unsafe[1]));
+      if (gi < 0) continue;
+      const short: Record<string, string> = { negative: "-", zero: "0", positive: "+" };
+      const outcome = /^R01 names the outcome episodes (E[0-9]+)/.exec(lines[policy])![1];
+      const row = lines.findIndex((l) => l.startsWith(`${outcome}: `));
+      const parts = lines[row].slice(outcome.length + 2).split(" | ").map((g) => g.split(" "));
+      parts[gi][groups[gi].indexOf(unsafe[1])] = short[unsafe[2]] ?? unsafe[2];
+      lines[row] = `${outcome}: ${parts.map((g) => g.join(" ")).join(" | ")}`;
+      expect(String(answerPrompt(lines.join("\n")).answer.plan_statuses)[0], t.task_id).toBe("U");
+      tried++;
+    }
+    expect(tried).toBeGreaterThan(0);
+  });
+
+  it("refuses a row with a value missing, naming the line", () => {
+    const t = fr[0];
+    const lines = t.prompt.split("\n");
+    const k = lines.findIndex((l) => l.startsWith("E01: "));
+    lines[k] = lines[k].replace(/ \S+$/, "");
+    expect(() => answerPrompt(lines.join("\n"))).toThrow(new RegExp(`^${t.task_id}: line ${k + 1}: expected [0-9 |]+ values per group`));
   });
 });

@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { mechanism, smallBenchmark } from "../generate.test_support.ts";
 import { SemanticObjects } from "../semantic_objects.ts";
 import { keyedRandom } from "../random.ts";
-import { stateLabel } from "../../compile/compile.ts";
+import { compile, stateLabel } from "../../compile/compile.ts";
+import { admissible } from "../../solve/semantics.ts";
 import { familyById } from "./mod.ts";
 import { goldTriples } from "./transition.ts";
 import { type TaskGraph, rebuildGraph } from "./episode_common.ts";
@@ -81,6 +82,29 @@ describe("plausibility", () => {
       }
     }
   });
+
+  it("Table 2's complexity is Σ_t |O_t| of one narrative (all share the counts); every I narrative is consistent at each checkpoint: its certificate is an episode of the universe satisfying the facts", () => {
+    const tasks = of("plausibility");
+    for (const { t, s } of tasks) {
+      const audit = s.audit as { graph: TaskGraph; narratives: { label: string; checkpoints: Fact[][]; consistency: (number | { state: Record<string, string>; cells: number[] })[] | null }[] };
+      const counts = audit.narratives[0].checkpoints.map((c) => c.length);
+      expect(t.complexity).toBe(counts.reduce((a, k) => a + k, 0));
+      const m = mechanism(t.mechanism);
+      const contextOnly = audit.graph.rules === "sound";
+      for (const n of audit.narratives) {
+        expect(n.checkpoints.map((c) => c.length)).toEqual(counts);
+        if (n.label === "P") continue;
+        expect(n.consistency).toHaveLength(n.checkpoints.length);
+        n.checkpoints.forEach((facts, k) => {
+          const c = n.consistency![k];
+          const x = typeof c === "number" ? audit.graph.episodes[c] : c;
+          const state = Object.fromEntries(m.instances.map((i) => [i.name, x.state[i.name] ?? i.states[0]]));
+          expect(admissible(compile(m, state, audit.graph.scenario, [], { contextOnly }).problem, x.cells)).toBe(true);
+          expect(facts.every((f) => m.variables[m.variableIndex.get(f.var)!].cells[x.cells[m.variableIndex.get(f.var)!]] === f.cell)).toBe(true);
+        });
+      }
+    }
+  });
 });
 
 describe("necessity", () => {
@@ -107,11 +131,11 @@ describe("necessity", () => {
 });
 
 describe("functional recovery", () => {
-  it("every status agrees with enumerating each policy's outcomes and one-edge successors; plan counts per level; fifteen plans are five of each", () => {
+  it("every status agrees with enumerating each policy's outcomes and one-edge successors; plan counts per level; fifteen plans are five of each; no vacuous fault; above D1 the successors decide a plan", () => {
     const tasks = of("functional_recovery");
     expect(tasks.length).toBeGreaterThan(0);
     for (const { t, s } of tasks) {
-      const audit = s.audit as { graph: TaskGraph; goal: Fact[]; unsafe: Fact[]; policies: { outcomes: number[] }[] };
+      const audit = s.audit as { graph: TaskGraph; goal: Fact[]; unsafe: Fact[]; lost: { var: string; cells: string[] }[]; policies: { outcomes: number[] }[] };
       const graph = audit.graph;
       const succ = (o: number) => graph.edges.filter((e) => e.source === o).map((e) => e.target);
       const statuses = audit.policies.map((p) => {
@@ -123,6 +147,11 @@ describe("functional recovery", () => {
       expect(statuses).toHaveLength(PLANS[t.level as Level]);
       if (statuses.length === 15) for (const c of "UDR") expect([...statuses].filter((x) => x === c)).toHaveLength(5);
       expect(audit.policies.every((p) => p.outcomes.every((o) => graph.layers[0].episodes.includes(o)))).toBe(true);
+      // every lost restriction is violated by some library episode
+      for (const r of audit.lost) expect(graph.layers[0].episodes.some((o) => !r.cells.some((cell) => holds(graph, o, [{ var: r.var, cell }])))).toBe(true);
+      // the outcomes alone (successors ignored) must get some displayed plan wrong above D1
+      const alone = audit.policies.map((p) => (p.outcomes.some((o) => holds(graph, o, audit.unsafe)) ? "U" : p.outcomes.some((o) => !holds(graph, o, audit.goal)) ? "D" : "R")).join("");
+      if (t.level !== "D1") expect(alone).not.toBe(statuses);
     }
   });
 });
