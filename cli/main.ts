@@ -160,8 +160,9 @@ const parser = or(
     command("stats", object({
       cmd: constant("tasks stats" as const),
       dir: argument(string({ metavar: "DIR" }), { description: message`A benchmark directory.` }),
+      quality: option("--quality", { description: message`Also the shortcut measures per family and level: plausibility labels found by checkpoint-local consistency, vacuous faults and outcome-only labels of functional recovery, repeated transition answers, necessity answer patterns; and the goals they are held to.` }),
       json: option("--json", { description: message`One JSON object.` }),
-    }), { description: message`Summarize a benchmark: items per family and mechanism, pool outcomes, level cells, prompt lengths.` }),
+    }), { description: message`Summarize a benchmark: items per family and mechanism, pool outcomes, level cells, prompt lengths; with --quality, the shortcut measures.` }),
     command("verify", object({
       cmd: constant("tasks verify" as const),
       dir: argument(string({ metavar: "DIR" }), { description: message`A benchmark directory.` }),

@@ -67,6 +67,21 @@ describe("mech generate and mech tasks", () => {
     expect(s.lines.some((l) => l.startsWith("| trace_faithfulness | 4 | 4 | 4 | 4 |"))).toBe(true);
     expect(s.lines[0]).toMatch(/, seed [^,]+, edge rules sound, catalog /); // the profile the episode gold was computed with
   });
+
+  it("tasks stats --quality adds the shortcut measures, in the text and under quality in --json", () => {
+    const s = fakeIo();
+    expect(tasksStatsCommand({ dir, json: false, quality: true }, s)).toBe(0);
+    expect(s.lines).toContain("Shortcut measures");
+    expect(s.lines).toContain("| goal | value | met |");
+    const j = fakeIo();
+    expect(tasksStatsCommand({ dir, json: true, quality: true }, j)).toBe(0);
+    const q = JSON.parse(j.lines[0]).quality;
+    expect(q.plausibility.total.tasks).toBe(readFileSync(join(dir, "tasks.jsonl"), "utf8").split("\n").filter((l) => l.includes('"family":"plausibility"')).length);
+    expect(Object.keys(q)).toEqual(["plausibility", "functional_recovery", "transition", "necessity", "goals", "solves"]);
+    const plain = fakeIo();
+    tasksStatsCommand({ dir, json: true }, plain);
+    expect(JSON.parse(plain.lines[0]).quality).toBeUndefined();
+  });
 });
 
 describe("bad input", () => {

@@ -13,6 +13,8 @@ import { hasPool, openGenerationShard, writePool } from "../engine/tasks/shard_s
 import { inShard, poolUnit, type Shard, shardLabel } from "../engine/shard/shard.ts";
 import { shardOption } from "./shard_option.ts";
 import { verifyBenchmark } from "../engine/tasks/verify.ts";
+import { qualityReport } from "../engine/tasks/quality/report.ts";
+import { qualityLines } from "../engine/tasks/quality/report_text.ts";
 import { InputError, type Io } from "./io.ts";
 import { progress } from "./progress.ts";
 
@@ -156,11 +158,15 @@ export function tasksShowCommand(args: { taskId: string; dir: string; json: bool
   return 0;
 }
 
-/** `mech tasks stats DIR`: Table 3, Table 11, the level cells and prompt lengths. */
-export function tasksStatsCommand(args: { dir: string; json: boolean }, io: Io): number {
-  const { manifest: m, tasks } = readBenchmark(args.dir);
+/**
+ * `mech tasks stats DIR`: Table 3, Table 11, the level cells and prompt lengths; with
+ * `quality`, the shortcut measures after them (in JSON under "quality").
+ */
+export function tasksStatsCommand(args: { dir: string; json: boolean; quality?: boolean }, io: Io): number {
+  const { manifest: m, tasks, solutions } = readBenchmark(args.dir);
+  const quality = args.quality ? qualityReport({ tasks, solutions }, builtinMechanism) : undefined;
   if (args.json) {
-    io.out(JSON.stringify({ settings: m.settings, retained: m.retained, families: m.families, mechanisms: m.mechanisms, cells: m.cells }));
+    io.out(JSON.stringify({ settings: m.settings, retained: m.retained, families: m.families, mechanisms: m.mechanisms, cells: m.cells, ...(quality ? { quality } : {}) }));
     return 0;
   }
   lines(io, `${args.dir}: ${m.retained} tasks, generator ${m.generator.version}, seed ${m.settings.seed}, edge rules ${m.settings.rules}, catalog ${m.catalog_sha256.slice(0, 12)}…`, "");
@@ -174,6 +180,7 @@ export function tasksStatsCommand(args: { dir: string; json: boolean }, io: Io):
     const span = tokens.length ? `${tokens[0]} / ${tokens[Math.floor(tokens.length / 2)]} / ${tokens.at(-1)}` : "—";
     io.out(`| ${f.family} | ${perLevel.join(" | ")} | ${span} |`);
   }
+  if (quality) lines(io, "", ...qualityLines(quality));
   return 0;
 }
 
