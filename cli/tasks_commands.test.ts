@@ -49,6 +49,24 @@ describe("mech generate and mech tasks", () => {
     expect(v.lines.some((l) => l.includes(`(${rec.task_id}): the gold is {"unfaithful_step_count":${rec.answer.unfaithful_step_count}}, the catalog gives`))).toBe(true);
   });
 
+  it("tasks verify finds two transition tasks of one mechanism with the same gold", () => {
+    const copy = join(temp(), "bench");
+    mkdirSync(copy);
+    for (const f of readdirSync(dir)) writeFileSync(join(copy, f), readFileSync(join(dir, f)));
+    const tasks = readFileSync(join(copy, "tasks.jsonl"), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
+    const pair = tasks.filter((t) => t.family === "transition" && t.mechanism === "electrical_resistor").map((t) => t.task_id);
+    expect(pair.length).toBeGreaterThanOrEqual(2);
+    const lines = readFileSync(join(copy, "solutions.jsonl"), "utf8").split("\n");
+    const at = (id: string) => lines.findIndex((l) => l.startsWith(`{"task_id":"${id}"`));
+    const second = JSON.parse(lines[at(pair[1])]);
+    second.answer = JSON.parse(lines[at(pair[0])]).answer;
+    lines[at(pair[1])] = JSON.stringify(second);
+    writeFileSync(join(copy, "solutions.jsonl"), lines.join("\n"));
+    const v = fakeIo();
+    expect(tasksVerifyCommand({ dir: copy, json: false }, v)).toBe(1);
+    expect(v.lines.some((l) => l.includes(`(${pair[1]}): its gold equals that of ${pair[0]}, and transition keeps the answers of one mechanism distinct`))).toBe(true);
+  });
+
   it("tasks show prints the prompt exactly as sent, the gold and the evidence", () => {
     const first = JSON.parse(readFileSync(join(dir, "tasks.jsonl"), "utf8").split("\n")[0]);
     const s = fakeIo();

@@ -25,6 +25,8 @@ const HEADER = /^Task family: (.*)\nMechanism id: (.*)\nTask id: (.*)\nPrompt to
 export function verifyBenchmark(b: Benchmark, catalog: CatalogView, onTask?: (done: number, total: number) => void): VerifyResult {
   const findings: string[] = [];
   const m = b.manifest;
+  // mechanism, family and gold → the first task with them
+  const answered = new Map<string, string>();
   for (const name of FILE_NAMES) {
     if (sha256(b.texts[name]) !== m.files[name]) findings.push(`${name}: its SHA-256 is not the manifest's (the file changed after generation)`);
   }
@@ -77,6 +79,13 @@ export function verifyBenchmark(b: Benchmark, catalog: CatalogView, onTask?: (do
       } catch (e) {
         findings.push(`${where}: the audit does not fit the catalog: ${e instanceof Error ? e.message : String(e)}`);
       }
+    }
+    // answers a family keeps distinct within a pool (TaskFamily.distinctAnswers) must be
+    if (s && family?.distinctAnswers) {
+      const key = `${t.mechanism}\n${t.family}\n${JSON.stringify(s.answer)}`;
+      const first = answered.get(key);
+      if (first) findings.push(`${where}: its gold equals that of ${first}, and ${t.family} keeps the answers of one mechanism distinct`);
+      else answered.set(key, t.task_id);
     }
     onTask?.(i + 1, b.tasks.length);
   });
