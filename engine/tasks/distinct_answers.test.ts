@@ -3,41 +3,14 @@
 // is skipped and counted as repeated_answer in its cell; answers of candidates refused for
 // another reason do not count; pools are independent, so a sharded run gives the same pools.
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
-import { bandLevels, bandOf, type FamilyCandidate, type Level, type TaskFamily } from "./family.ts";
-import { generate, generatePools } from "./generate.ts";
-import { mechanism } from "./generate.test_support.ts";
+import { generatePools } from "./generate.ts";
+import { generateToy, mechanism, toyFamily } from "./generate.test_support.ts";
 import { CellRecord } from "./records.ts";
 
-const TOY_BANDS: Record<Level, [number, number]> = { D1: [1, 10], D2: [11, 20], D3: [21, 30], D4: [31, 40] };
-
-/** Candidate i: complexity and answer given per i; the body is unique unless `body` says otherwise. */
-function toy(opts: { count: number; complexity: (i: number) => number; answer: (i: number) => number; body?: (i: number) => string; distinct?: boolean }): TaskFamily {
-  return {
-    id: "transition",
-    title: "toy",
-    answer: z.object({ n: z.int() }).strict(),
-    ...bandLevels(TOY_BANDS),
-    ...(opts.distinct === false ? {} : { distinctAnswers: true }),
-    *candidates() {
-      for (let i = 0; i < opts.count; i++) {
-        const c: FamilyCandidate = {
-          complexity: opts.complexity(i),
-          level: bandOf(TOY_BANDS, opts.complexity(i)),
-          query: () => ({ answer: { n: opts.answer(i) }, audit: { i } }),
-          render: () => opts.body?.(i) ?? `candidate ${i}`,
-        };
-        yield c;
-      }
-    },
-    valid: () => null,
-    recheck: (_m, audit) => audit as Record<string, unknown>,
-    explain: () => [],
-  };
-}
-
-const run = (family: TaskFamily, maxPromptTokens = 80_000) =>
-  generate({ mechanisms: [mechanism("thermal_two_masses")], families: [family], seed: "s", perLevel: 4, maxPromptTokens });
+/** Candidate i: complexity and answer given per i; the answers kept distinct unless `distinct` is false. */
+const toy = (opts: { count: number; complexity: (i: number) => number; answer: (i: number) => number; body?: (i: number) => string; distinct?: boolean }) =>
+  toyFamily({ ...opts, id: "transition", distinctAnswers: opts.distinct !== false });
+const run = generateToy;
 
 describe("distinct answers within a pool", () => {
   it("a candidate repeating an admitted answer is skipped and counted; the cell stays short rather than repeat", () => {

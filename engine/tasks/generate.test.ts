@@ -1,46 +1,26 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import { z } from "zod";
-import { bandLevels, bandOf, type FamilyCandidate, type Level, LEVELS, type TaskFamily } from "./family.ts";
+import { LEVELS } from "./family.ts";
 import { generate } from "./generate.ts";
 import { FAMILIES } from "./families/mod.ts";
 import { benchmarkFiles, buildManifest } from "./manifest.ts";
-import { mechanism, SMALL_MECHANISMS, smallBenchmark } from "./generate.test_support.ts";
+import { generateToy, mechanism, SMALL_MECHANISMS, smallBenchmark, toyFamily } from "./generate.test_support.ts";
 import { catalogSha256 } from "../../catalog/hash.ts";
 import { StateConsistencyAnswer } from "./families/state_consistency.ts";
 import { TraceFaithfulnessAnswer } from "./families/trace_faithfulness.ts";
 import { TaskRecord } from "./records.ts";
 
-const TOY_BANDS: Record<Level, [number, number]> = { D1: [1, 10], D2: [11, 20], D3: [21, 30], D4: [31, 40] };
-
-/** A family the driver has never heard of: it proves the driver needs no change for a new one. */
-function toyFamily(bodies: (i: number) => string, complexity: (i: number) => number, count = 40): TaskFamily {
-  return {
-    id: "necessity",
-    title: "toy",
-    answer: z.object({ n: z.int() }).strict(),
-    ...bandLevels(TOY_BANDS),
-    *candidates(_z, seed) {
-      for (let i = 0; i < count; i++) {
-        const c: FamilyCandidate = { complexity: complexity(i), level: bandOf(TOY_BANDS, complexity(i)), query: () => ({ answer: { n: i }, audit: { seed } }), render: () => bodies(i) };
-        yield c;
-      }
-    },
-    valid: (gold) => ((gold.answer as { n: number }).n % 7 === 3 ? "toy rule: n ≡ 3 (mod 7) is refused" : null),
-    recheck: (_m, audit) => audit as Record<string, unknown>,
-    explain: () => [],
-  };
-}
-
-const run = (family: TaskFamily, maxPromptTokens = 80_000) =>
-  generate({ mechanisms: [mechanism("thermal_two_masses")], families: [family], seed: "s", perLevel: 4, maxPromptTokens });
+/** The driver's toy family: n ≡ 3 (mod 7) refused by its own rule. */
+const toy = (body: (i: number) => string, complexity: (i: number) => number, count = 40) =>
+  toyFamily({ count, complexity, body, refuse: (n) => (n % 7 === 3 ? "toy rule: n ≡ 3 (mod 7) is refused" : null) });
+const run = generateToy;
 
 describe("the driver (Algorithm 1)", () => {
   it("fills each level up to k, never pads a short level from another, and records why candidates were turned away", () => {
     // complexities 1..40 in order: ten per band; refused every 7th from 3
-    const g = run(toyFamily((i) => `body ${i}`, (i) => i + 1));
+    const g = run(toy((i) => `body ${i}`, (i) => i + 1));
     expect(g.cells.map((c) => [c.level, c.admitted, c.outcome])).toEqual(LEVELS.map((l) => [l, 4, "complete"]));
-    const only = run(toyFamily((i) => `body ${i}`, () => 5));
+    const only = run(toy((i) => `body ${i}`, () => 5));
     expect(only.cells.map((c) => c.admitted)).toEqual([4, 0, 0, 0]);
     expect(only.pools[0].outcome).toBe("partial");
     expect(only.tasks.every((t) => t.level === "D1")).toBe(true);
@@ -48,7 +28,7 @@ describe("the driver (Algorithm 1)", () => {
   });
 
   it("removes duplicate prompts after the cells are filled (same normalized body: same task id)", () => {
-    const g = run(toyFamily((i) => (i % 2 ? "same   body" : "same body"), (i) => i + 1));
+    const g = run(toy((i) => (i % 2 ? "same   body" : "same body"), (i) => i + 1));
     expect(g.generated).toBe(16);
     expect(g.tasks).toHaveLength(1);
     expect(g.duplicatesRemoved).toBe(15);
@@ -56,7 +36,7 @@ describe("the driver (Algorithm 1)", () => {
   });
 
   it("admits no prompt over the token ceiling and counts the refusals", () => {
-    const long = run(toyFamily((i) => `token `.repeat(i % 2 ? 50 : 500) + i, (i) => i + 1), 200);
+    const long = run(toy((i) => `token `.repeat(i % 2 ? 50 : 500) + i, (i) => i + 1), 200);
     expect(long.tasks.every((t) => t.prompt_tokens <= 200)).toBe(true);
     expect(long.cells.reduce((n, c) => n + c.rejected.over_token_ceiling, 0)).toBeGreaterThan(0);
   });
