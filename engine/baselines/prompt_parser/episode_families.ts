@@ -5,7 +5,7 @@
 import { Session } from "../../episode/session.ts";
 import { reach } from "../../episode/reach.ts";
 import { type Episode, episodeKey } from "../../episode/episode.ts";
-import { CONTEXT_SCENARIO, readEpisode, readModel, type ReadModel } from "./model.ts";
+import { CONTEXT_SCENARIO, readEpisode, readModel, type ReadModel, readStates } from "./model.ts";
 import { int, type PromptText } from "./text.ts";
 import { readLibrary } from "./library.ts";
 
@@ -179,14 +179,9 @@ function readSuppliedGraph(t: PromptText, r: ReadModel): { alias: Map<string, nu
   const states: Record<string, string>[] = [];
   for (let k = 0; k < ns; k++) {
     const m = t.next(new RegExp(`^S${k}: ?(.*)$`), `a composite state S${k}: COMP.STATE, …`);
-    const state: Record<string, string> = {};
-    for (const i of r.model.instances) if (i.states.length === 1) state[i.name] = i.states[0];
-    for (const item of m[1].split(", ").filter(Boolean)) {
-      const inst = r.model.instances.find((i) => item.startsWith(`${i.name}.`));
-      const st = inst ? item.slice(inst.name.length + 1) : "";
-      if (!inst || !inst.states.includes(st)) t.fail(t.last, `COMPONENT.STATE of the model, not ${JSON.stringify(item)}`);
-      state[inst!.name] = st;
-    }
+    // the multi-state components are listed; the others have their only state
+    const only = Object.fromEntries(r.model.instances.filter((i) => i.states.length === 1).map((i) => [i.name, i.states[0]]));
+    const state = readStates(t, r.model, m[1].split(", ").filter(Boolean), only);
     if (Object.keys(state).length !== r.model.instances.length) t.fail(t.last, "a state for every multi-state component");
     states.push(state);
   }

@@ -5,13 +5,11 @@
 // as a column), or the prompt is refused with the line.
 import type { MechanismModel } from "../../model/model.ts";
 import type { Episode } from "../../episode/episode.ts";
-import { int, type PromptText } from "./text.ts";
+import { esc, int, type PromptText } from "./text.ts";
 
 /** The short cell forms the table's notation sentence declares. */
 const LONG: Record<string, string> = { "-": "negative", "0": "zero", "+": "positive" };
 const NOTATION = "Cells named negative, zero and positive are written -, 0 and +; every other cell is written by its name.";
-
-const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Reads `HEADING (N episodes), written without loss: …` and its table from the cursor on: the episodes by row label, in row order. */
 export function readLibrary(t: PromptText, m: MechanismModel, heading: string): Map<string, Episode> {

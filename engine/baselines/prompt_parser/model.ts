@@ -7,7 +7,7 @@
 import type { Sign } from "../../compile/problem.ts";
 import type { MechanismModel, ModelGuard, ModelInstance, ModelLaw, ModelRestriction, ModelTerm, ModelTransition, ModelVariable } from "../../model/model.ts";
 import type { Episode } from "../../episode/episode.ts";
-import { int, type PromptText } from "./text.ts";
+import { esc, int, type PromptText } from "./text.ts";
 import { type EdgeRules, takes } from "../../episode/rules.ts";
 import { readEdgeRules } from "./edge_rules.ts";
 
@@ -245,18 +245,24 @@ function law(id: string, instance: string | null, state: string | null, terms: M
   return { id, origin: id.startsWith("connect(") ? "connection" : "component", instance, state, derivativeOf: null, terms };
 }
 
-const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** `LABEL composite state: a.S1, b.S2.` then `LABEL cells: {JSON}` at the cursor. */
-export function readEpisode(t: PromptText, r: ReadModel, label: string): Episode {
-  const st = t.next(new RegExp(`^${esc(label)} composite state: (.*)\\.$`), `${label} composite state: COMP.STATE, ….`);
-  const state: Record<string, string> = {};
-  for (const item of st[1].split(", ")) {
-    const inst = r.model.instances.find((i) => item.startsWith(`${i.name}.`));
+/**
+ * `COMP.STATE` items of the last line read, added to `state` (which may hold other
+ * components' states already); an item that names no component or state of the model is refused.
+ */
+export function readStates(t: PromptText, m: MechanismModel, items: readonly string[], state: Record<string, string>): Record<string, string> {
+  for (const item of items) {
+    const inst = m.instances.find((i) => item.startsWith(`${i.name}.`));
     const s = inst ? item.slice(inst.name.length + 1) : undefined;
     if (!inst || !inst.states.includes(s!)) t.fail(t.last, `COMPONENT.STATE of the model, not ${JSON.stringify(item)}`);
     state[inst!.name] = s!;
   }
+  return state;
+}
+
+/** `LABEL composite state: a.S1, b.S2.` then `LABEL cells: {JSON}` at the cursor. */
+export function readEpisode(t: PromptText, r: ReadModel, label: string): Episode {
+  const st = t.next(new RegExp(`^${esc(label)} composite state: (.*)\\.$`), `${label} composite state: COMP.STATE, ….`);
+  const state = readStates(t, r.model, st[1].split(", "), {});
   if (Object.keys(state).length !== r.model.instances.length) t.fail(t.last, "a state for every component");
   const cm = t.next(new RegExp(`^${esc(label)} cells: (\\{.*\\})$`), `${label} cells: {JSON}`);
   let cells: Record<string, unknown>;

@@ -79,3 +79,6 @@ export class PromptText {
 
 /** A count in a heading, e.g. "Narratives (32):". */
 export const int = (s: string) => Number(s.replaceAll(",", ""));
+
+/** A literal text (a component name, a label) inside a regular expression. */
+export const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

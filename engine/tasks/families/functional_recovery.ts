@@ -63,6 +63,8 @@ interface Built {
   lost: ExtraRestriction[];
   kept: ExtraRestriction[];
   graph: ReachGraph;
+  /** The same graph in audit form (the contract is drawn on it, the gold judged on it). */
+  taskGraph: TaskGraph;
   contract: Contract;
   /** The displayed policies' outcome sets, as graph ids. */
   policies: number[][];
@@ -115,13 +117,14 @@ function build(z: SemanticObjects, rng: Random, plans: number): Built | null {
     if (e instanceof ReachLimitError || e instanceof SessionLimitError) return null;
     throw e;
   }
-  const chosen = chooseContract(z.model, auditGraph(z.model, fault.scenario, z.profile, 1, graph), rng, plans);
+  const taskGraph = auditGraph(z.model, fault.scenario, z.profile, 1, graph);
+  const chosen = chooseContract(z.model, taskGraph, rng, plans);
   if (!chosen) return null;
-  return { scenario: fault.scenario, rules: z.rules, caseKept: fault.caseKept, lost: fault.lost, kept: fault.kept, graph, ...chosen };
+  return { scenario: fault.scenario, rules: z.rules, caseKept: fault.caseKept, lost: fault.lost, kept: fault.kept, graph, taskGraph, ...chosen };
 }
 
 function goldOf(m: MechanismModel, b: Built) {
-  const g = auditGraph(m, b.scenario, b.rules.profile, 1, b.graph);
+  const g = b.taskGraph;
   const policies = judgePolicies(g, b.contract, b.policies);
   const named = (r: ExtraRestriction) => ({ var: m.variables[r.var].name, cells: namedCells(m, r.var, r.cells) });
   const audit: FunctionalRecoveryAudit = { lost: b.lost.map(named), kept: b.kept.map(named), goal: b.contract.goal, unsafe: b.contract.unsafe, graph: g, policies };
