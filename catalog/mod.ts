@@ -1,4 +1,5 @@
-// The built-in catalog, embedded as JSON imports (no file reads at run time).
+// The built-in catalog, embedded as JSON imports (no file reads at run time), its
+// validated component library and its content hash.
 import * as core from "./sets/core.ts";
 import * as rotational from "./sets/rotational.ts";
 import * as thermalElectrical from "./sets/thermal_electrical.ts";
@@ -6,6 +7,8 @@ import * as translational from "./sets/translational.ts";
 import { type Library, loadLibrary, type SourceFile } from "../engine/model/library.ts";
 import { loadMechanism } from "../engine/model/load_mechanism.ts";
 import type { MechanismModel } from "../engine/model/model.ts";
+import { checkQuantitative } from "../engine/numeric/quantitative_check.ts";
+import { sha256 } from "../engine/files/sha256.ts";
 
 // Each set (catalog/sets/*.ts) lists its component files and mechanisms.
 const SETS = [core, translational, rotational, thermalElectrical];
@@ -18,9 +21,20 @@ export const MECHANISM_FILES: SourceFile[] = SETS.flatMap((s) => s.MECHANISM_FIL
 
 let library: Library | undefined;
 
-/** The built-in component library (validated once). */
+/** The built-in component library (validated once, quantitative blocks included). */
 export function builtinLibrary(): Library {
-  return (library ??= loadLibrary(COMPONENT_FILES));
+  return (library ??= loadLibrary(COMPONENT_FILES, [checkQuantitative]));
+}
+
+let catalogHash: string | undefined;
+
+/**
+ * SHA-256 over every component and mechanism file (their parsed JSON, files sorted by
+ * path): a generated benchmark records it, so a catalog change is detected.
+ */
+export function catalogSha256(): string {
+  const files = [...COMPONENT_FILES, ...MECHANISM_FILES].sort((a, b) => (a.file < b.file ? -1 : 1));
+  return (catalogHash ??= sha256(JSON.stringify(files.map((f) => [f.file, f.data]))));
 }
 
 const idOf = (f: SourceFile) => (f.data as { id: string }).id;

@@ -6,7 +6,7 @@ import { writeSmallBenchmark } from "../engine/eval/eval.test_support.ts";
 import type { EvalItem } from "../engine/eval/items.ts";
 import { parserReply } from "./baseline_commands.ts";
 import { spawnMech } from "./test_support.ts";
-import { sha256 } from "../engine/tasks/hash.ts";
+import { sha256 } from "../engine/files/sha256.ts";
 import { completionHash } from "../engine/tasks/manifest.ts";
 
 let tasks: string;

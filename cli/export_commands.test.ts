@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MECHANISM_FILES } from "../catalog/mod.ts";
-import { catalogSha256 } from "../catalog/hash.ts";
+import { catalogSha256 } from "../catalog/mod.ts";
 import { exportModelicaCommand } from "./export_commands.ts";
 import { InputError } from "./io.ts";
 import { fakeIo, runMech } from "./test_support.ts";

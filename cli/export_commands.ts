@@ -1,7 +1,7 @@
 // `mech export modelica MECHANISM [--out FILE]`: a mechanism as a Modelica model for
 // OpenModelica (engine/export/modelica.ts writes the text).
 import { builtinLibrary, builtinMechanismIds, MECHANISM_FILES } from "../catalog/mod.ts";
-import { catalogSha256 } from "../catalog/hash.ts";
+import { catalogSha256 } from "../catalog/mod.ts";
 import { ExportError, modelicaModel } from "../engine/export/modelica.ts";
 import { oneOf } from "../engine/model/issues.ts";
 import { parseJsonText } from "../engine/model/json_text.ts";

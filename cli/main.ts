@@ -530,12 +530,11 @@ async function main(): Promise<number> {
  * already, and start-up does not pay for modules a command may never touch.
  */
 async function report(e: unknown): Promise<number> {
-  const [{ ModelError }, { CompileError }, { SolveError }, { StoreError }, { RunError }, { SelectionError }] = await Promise.all([
+  const [{ ModelError }, { CompileError }, { SolveError }, { RunError, StoreError }, { SelectionError }] = await Promise.all([
     import("../engine/model/issues.ts"),
     import("../engine/compile/compile.ts"),
     import("../engine/solve/solver.ts"),
-    import("../engine/tasks/store_error.ts"),
-    import("../engine/eval/run_error.ts"),
+    import("../engine/files/errors.ts"),
     import("../engine/eval/items.ts"),
   ]);
   if (e instanceof ModelError || e instanceof InputError || e instanceof CompileError || e instanceof StoreError || e instanceof RunError || e instanceof SelectionError) {

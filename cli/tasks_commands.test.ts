@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { generateCommand, type GenerateArgs, tasksShowCommand, tasksStatsCommand, tasksVerifyCommand } from "./tasks_commands.ts";
 import { fakeIo, runMech } from "./test_support.ts";
 import { InputError } from "./io.ts";
-import { StoreError } from "../engine/tasks/store.ts";
+import { StoreError } from "../engine/files/errors.ts";
 
 const temp = () => mkdtempSync(join(tmpdir(), "mech-tasks-"));
 const args = (out: string, more: Partial<GenerateArgs> = {}): GenerateArgs => ({

@@ -1,7 +1,7 @@
 // `mech generate` and `mech tasks show|stats|verify`: the MechReasoner benchmark on disk.
 import { DEFAULT_PROFILE, type RuleProfile } from "../engine/episode/rules.ts";
 import { builtinMechanism, builtinMechanismIds } from "../catalog/mod.ts";
-import { catalogSha256 } from "../catalog/hash.ts";
+import { catalogSha256 } from "../catalog/mod.ts";
 import { oneOf } from "../engine/model/issues.ts";
 import { LEVELS, type TaskFamily } from "../engine/tasks/family.ts";
 import { FAMILIES, familyById } from "../engine/tasks/families/mod.ts";

@@ -6,7 +6,8 @@
 import { coordinateTable } from "../episode/coordinates.ts";
 import type { Library, SourceFile } from "../model/library.ts";
 import { loadMechanism } from "../model/load_mechanism.ts";
-import { type JsonPath, jsonPath, ModelError } from "../model/issues.ts";
+import { type JsonPath, jsonPath } from "../files/json_path.ts";
+import { ModelError } from "../model/issues.ts";
 import type { MechanismModel, ModelGuard, ModelInstance, ModelRestriction, ModelTransition } from "../model/model.ts";
 import { PHYSICAL_DOMAINS, type PhysicalDomain } from "../model/physical_domains.ts";
 import { portVariable } from "../model/connections.ts";

@@ -1,7 +1,7 @@
 // Timing the bounded episode graph A^{<=H}(X0): a fresh session per run (nothing memoized
 // across runs), a warm-up run excluded, then K timed runs. Layer sizes are deterministic
 // and checked to be equal in every run; times are measured.
-import type { MechanismModel } from "../model/mod.ts";
+import type { MechanismModel } from "../model/model.ts";
 import { Session } from "../episode/session.ts";
 import { reach, type ReachGraph } from "../episode/reach.ts";
 import type { Episode } from "../episode/episode.ts";

@@ -2,7 +2,7 @@
 // a warm-up run excluded, then K timed runs; the TypeScript reference timed the same way
 // when it finishes within a time limit, and its counts checked against the WASM solver's.
 // Counts are deterministic and checked to be equal in every run; times are measured.
-import type { MechanismModel } from "../model/mod.ts";
+import type { MechanismModel } from "../model/model.ts";
 import { compile, type CompositeState, stateLabel } from "../compile/compile.ts";
 import type { Problem } from "../compile/problem.ts";
 import { type Solution, solve } from "../solve/solver.ts";

@@ -2,7 +2,7 @@
 // the `deno bench` suites in bench/ (so the README's figures and a user's run measure the
 // same problems): a mechanism's composite states, or a synthetic thermal chain or ladder
 // in its deterministic "flowing" state.
-import type { MechanismModel } from "../model/mod.ts";
+import type { MechanismModel } from "../model/model.ts";
 import { compile, type CompositeState, compositeStates } from "../compile/compile.ts";
 import { loadSynthetic, syntheticState, thermalChainMechanism, thermalLadderMechanism } from "../synthetic/mechanisms.ts";
 

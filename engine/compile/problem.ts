@@ -1,11 +1,9 @@
 // The compiled problem: active variables with their domains and the active confluences.
 // This is also the exchange format of `mech compile --json` / `mech solve --problem`.
 import { z } from "zod";
+import { Sign } from "../model/sign.ts";
 
 export const MAX_CELLS = 32; // domains are 32-bit masks inside the kernels
-
-export const Sign = z.literal([-1, 0, 1]);
-export type Sign = z.infer<typeof Sign>;
 
 export const Factor = z.object({
   var: z.int().min(0).describe("index into variables"),

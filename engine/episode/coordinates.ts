@@ -4,7 +4,7 @@
 // of its cells are points, and which laws tie it to which other coordinates.
 import type { MechanismModel } from "../model/model.ts";
 import { activeIn, type CompositeState } from "../compile/compile.ts";
-import type { Sign } from "../compile/problem.ts";
+import type { Sign } from "../model/sign.ts";
 
 export type CoordinateKind = "parameter" | "integrated" | "dependent";
 

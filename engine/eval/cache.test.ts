@@ -2,7 +2,8 @@ import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { canonicalJson, FileResponseCache, requestKey } from "./cache.ts";
+import { canonicalJson } from "../files/canonical_json.ts";
+import { FileResponseCache, requestKey } from "./cache.ts";
 
 const base = { endpoint: "http://h/v1", model: "m", controls: { max_tokens: 10, temperature: 0 }, system: "sys", prompt: "p" };
 

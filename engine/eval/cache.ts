@@ -6,7 +6,8 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { Usage } from "../llm/model.ts";
-import { sha256 } from "../tasks/hash.ts";
+import { sha256 } from "../files/sha256.ts";
+import { canonicalJson } from "../files/canonical_json.ts";
 
 export const CachedResponse = z.object({
   key: z.string().regex(/^[0-9a-f]{64}$/),
@@ -24,16 +25,6 @@ export interface RequestIdentity {
   controls: Record<string, unknown>;
   system: string;
   prompt: string;
-}
-
-/** JSON with object keys sorted at every depth, so equal requests hash equally. */
-export function canonicalJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(",")}]`;
-  if (v !== null && typeof v === "object") {
-    const o = v as Record<string, unknown>;
-    return `{${Object.keys(o).sort().filter((k) => o[k] !== undefined).map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`).join(",")}}`;
-  }
-  return JSON.stringify(v);
 }
 
 export function requestKey(r: RequestIdentity): string {

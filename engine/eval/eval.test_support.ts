@@ -3,7 +3,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { catalogSha256 } from "../../catalog/hash.ts";
+import { catalogSha256 } from "../../catalog/mod.ts";
 import { FAMILIES } from "../tasks/families/mod.ts";
 import { benchmarkFiles, buildManifest } from "../tasks/manifest.ts";
 import { readTaskSet, writeBenchmark } from "../tasks/store.ts";

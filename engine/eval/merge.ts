@@ -3,10 +3,10 @@
 // run.json (without the shard), and every shard's records, grouped per item in benchmark
 // order (the unsharded file is in completion order; scores read it per item, so the order is
 // free). Written through openRun, the writer and lock of mech eval itself.
-import { canonicalJson } from "./cache.ts";
+import { canonicalJson } from "../files/canonical_json.ts";
 import { checkShardSet, ShardError, shardLabel, shardOf } from "../shard/shard.ts";
 import { requireEmptyOut } from "../shard/shard_files.ts";
-import { lockDirectory } from "../llm/dir_lock.ts";
+import { lockDirectory } from "../files/dir_lock.ts";
 import { readTaskSet } from "../tasks/store.ts";
 import { itemsOfRun } from "./plan.ts";
 import type { ItemRecord, RunConfig } from "./run_records.ts";

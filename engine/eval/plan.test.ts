@@ -1,7 +1,8 @@
 import { appendFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readTaskSet, StoreError } from "../tasks/store.ts";
+import { readTaskSet } from "../tasks/store.ts";
+import { StoreError } from "../files/errors.ts";
 import { SYSTEM_MESSAGE } from "../tasks/envelope.ts";
 import { BaselineClient } from "./baseline_client.ts";
 import { SelectionError } from "./items.ts";

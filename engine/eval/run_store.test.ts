@@ -4,7 +4,9 @@ import process from "node:process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { EVAL_RUN_FORMAT, type ItemRecord, type RunConfig } from "./run_records.ts";
-import { latestRecords, LOCK_STALE_MS, openRun, readRun, RunError } from "./run_store.ts";
+import { latestRecords, openRun, readRun } from "./run_store.ts";
+import { LOCK_STALE_MS } from "../files/dir_lock.ts";
+import { RunError } from "../files/errors.ts";
 
 const H = "a".repeat(64);
 const config: RunConfig = {

@@ -6,19 +6,16 @@
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { encodeLine, parseLines } from "../llm/jsonl.ts";
-import { jsonPath } from "../model/issues.ts";
+import { jsonPath } from "../files/json_path.ts";
 import { IDENTITY_FIELDS, ItemRecord, RunConfig } from "./run_records.ts";
 import { latestByTask } from "./record_kinds.ts";
-import { canonicalJson } from "./cache.ts";
-import { fsReason } from "../tasks/store.ts";
+import { canonicalJson } from "../files/canonical_json.ts";
+import { fsReason } from "../files/fs_reason.ts";
+import { RunError } from "../files/errors.ts";
+import { lockDirectory } from "../files/dir_lock.ts";
 
 export const RUN_FILE = "run.json";
 export const RECORDS_FILE = "records.jsonl";
-
-import { RunError } from "./run_error.ts";
-import { lockDirectory } from "../llm/dir_lock.ts";
-export { LOCK_HEARTBEAT_MS, LOCK_STALE_MS } from "../llm/dir_lock.ts";
-export { RunError };
 
 function fsError(path: string, e: unknown): RunError {
   return new RunError(`${path}: ${fsReason(e)}`);

@@ -2,7 +2,7 @@
 // with the parameters, start values and stop time of its numeric block, so the paper's
 // A.9 check can be run in a Modelica tool. Pure: returns the text.
 import { z } from "zod";
-import { jsonPath } from "../model/issues.ts";
+import { jsonPath } from "../files/json_path.ts";
 import type { Library } from "../model/library.ts";
 import { loadMechanism } from "../model/load_mechanism.ts";
 import { Mechanism } from "../model/mechanism.ts";

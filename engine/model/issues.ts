@@ -1,18 +1,11 @@
 // Validation problems reported with the file, the JSON path and what was expected.
 import type { z } from "zod";
-
-export type JsonPath = (string | number)[];
+import { type JsonPath, jsonPath } from "../files/json_path.ts";
 
 export interface ModelIssue {
   file: string;
   path: JsonPath;
   message: string;
-}
-
-export function jsonPath(path: readonly PropertyKey[]): string {
-  return "$" + path.map((p) =>
-    typeof p === "number" ? `[${p}]` : /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(String(p)) ? `.${String(p)}` : `[${JSON.stringify(String(p))}]`
-  ).join("");
 }
 
 export function formatIssue(i: ModelIssue): string {

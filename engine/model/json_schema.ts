@@ -1,21 +1,19 @@
-// JSON Schema documents for editors, generated from the zod schemas.
+// JSON Schema documents for editors, generated from the zod schemas: the model's files
+// here; later stages publish their own formats' schemas through jsonSchemaText.
 import { z } from "zod";
 import { ComponentLibraryFile } from "./component_type.ts";
 import { Mechanism } from "./mechanism.ts";
-import { Problem } from "../compile/problem.ts";
 
-const SCHEMAS: Record<string, { schema: z.ZodType; title: string }> = {
-  "component-library.json": { schema: ComponentLibraryFile, title: "Mechbench component library file" },
-  "mechanism.json": { schema: Mechanism, title: "Mechbench mechanism file" },
-  "problem.json": { schema: Problem, title: "Mechbench compiled problem (mech compile --json, one per line)" },
-};
+/** A schema's JSON Schema text under `title`, deterministic (stable key order, trailing newline). */
+export function jsonSchemaText(schema: z.ZodType, title: string): string {
+  const doc = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  return JSON.stringify({ ...doc, title }, null, 2) + "\n";
+}
 
-/** File name → schema text, deterministic (stable key order, trailing newline). */
-export function jsonSchemaFiles(): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [file, { schema, title }] of Object.entries(SCHEMAS)) {
-    const doc = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
-    out[file] = JSON.stringify({ ...doc, title }, null, 2) + "\n";
-  }
-  return out;
+/** File name → schema text of the component library and mechanism file formats. */
+export function modelJsonSchemaFiles(): Record<string, string> {
+  return {
+    "component-library.json": jsonSchemaText(ComponentLibraryFile, "Mechbench component library file"),
+    "mechanism.json": jsonSchemaText(Mechanism, "Mechbench mechanism file"),
+  };
 }

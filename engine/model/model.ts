@@ -1,6 +1,6 @@
 // The resolved mechanism M = (P, τ, V, Q, E, N, S, G, T, B) of Definition 1, with every
 // name bound to an instance-qualified variable index.
-import type { Sign } from "../compile/problem.ts";
+import type { Sign } from "./sign.ts";
 import type { VariableKind } from "./type_table.ts";
 import type { PhysicalDomain } from "./physical_domains.ts";
 

@@ -1,6 +1,6 @@
 // Quantity spaces: the sign space and ordered landmark spaces.
 import { z } from "zod";
-import type { Sign } from "../compile/problem.ts";
+import type { Sign } from "./sign.ts";
 
 export const SIGN_CELLS = ["negative", "zero", "positive"] as const;
 export const SignName = z.enum(SIGN_CELLS);

@@ -1,12 +1,13 @@
 // The local variable table of a component type and the checks on its declarations.
-import type { Sign } from "../compile/problem.ts";
+import type { Sign } from "./sign.ts";
 import { type ComponentType, type Law, type Restriction, UNCONDITIONAL } from "./component_type.ts";
 import { cellsOf, validateSpace } from "./quantity.ts";
 import { derivativeName } from "./naming.ts";
 import { PHYSICAL_DOMAINS, type PhysicalDomain } from "./physical_domains.ts";
 import { formatTerm, type LocalTerm, parseTerm } from "./terms.ts";
 import { contentLawId } from "./naming.ts";
-import { type IssueSink, type JsonPath, oneOf } from "./issues.ts";
+import { type IssueSink, oneOf } from "./issues.ts";
+import { type JsonPath } from "../files/json_path.ts";
 
 export type VariableKind = "parameter" | "variable" | "across" | "flow";
 

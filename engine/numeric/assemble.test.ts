@@ -97,7 +97,7 @@ describe("component types' quantitative blocks", () => {
     types[0].quantitative.equations = ["C*der(T) = port.Q_flow + Q_extra"];
     let message = "";
     try {
-      loadLibrary([file]);
+      loadLibrary([file], [checkQuantitative]);
     } catch (e) {
       expect(e).toBeInstanceOf(ModelError);
       message = (e as Error).message;

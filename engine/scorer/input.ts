@@ -3,7 +3,7 @@
 // is (`responses[4].content`, `tasks.jsonl:12`) and what was expected, all problems at once.
 import { z } from "zod";
 import { parseLines } from "../llm/jsonl.ts";
-import { jsonPath } from "../model/issues.ts";
+import { jsonPath } from "../files/json_path.ts";
 
 export interface InputIssue {
   /** Where: the argument's name and the JSON path inside it, e.g. `tasks[3].family`. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { checkShardSet, inShard, parseShard, type Shard, ShardError, shardOf } from "./shard.ts";
-import { sha256 } from "../tasks/hash.ts";
+import { sha256 } from "../files/sha256.ts";
 
 const shardsOf = (n: number): Shard[] => Array.from({ length: n }, (_, i) => ({ index: i + 1, count: n }));
 

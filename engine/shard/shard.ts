@@ -4,8 +4,8 @@
 // Pure (no file system): the eval items and run records import it; the shard
 // directories' files are read in shard_files.ts.
 import { z } from "zod";
-import { sha256 } from "../tasks/hash.ts";
-import { StoreError } from "../tasks/store_error.ts";
+import { sha256 } from "../files/sha256.ts";
+import { StoreError } from "../files/errors.ts";
 
 /** Shard I of N, I from 1. */
 export const Shard = z.object({ index: z.int().min(1), count: z.int().min(1) }).strict()

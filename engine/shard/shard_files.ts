@@ -3,8 +3,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { z } from "zod";
-import { jsonPath } from "../model/issues.ts";
-import { fsReason, writeAtomically } from "../tasks/store.ts";
+import { jsonPath } from "../files/json_path.ts";
+import { fsReason } from "../files/fs_reason.ts";
+import { writeAtomically } from "../files/atomic_write.ts";
 import { ShardError } from "./shard.ts";
 
 /** The header of a generation or PhysMent shard directory: which shard of which run it holds. */

@@ -2,7 +2,8 @@
 // reference solver and the tests use these; the WASM kernels implement the same rule.
 // The episode graph checks every candidate target with `admissible`, so these loops
 // allocate nothing (no per-law arrays or closures).
-import type { Confluence, Problem, Sign, Term } from "../compile/problem.ts";
+import type { Confluence, Problem, Term } from "../compile/problem.ts";
+import type { Sign } from "../model/sign.ts";
 
 /** An interpretation: one cell index per problem variable. */
 export type Assignment = readonly number[];

@@ -1,8 +1,9 @@
 // Synthetic, scalable thermal mechanisms built from the catalog's thermal components:
 // plain mechanism JSON objects, validated and resolved by loadMechanism like any
 // catalog file, so scaling benchmarks exercise the real model and compiler.
-import { COMPONENT_FILES } from "../../catalog/mod.ts";
-import { type Library, loadLibrary, loadMechanism, type MechanismModel } from "../model/mod.ts";
+import { builtinLibrary } from "../../catalog/mod.ts";
+import { loadMechanism } from "../model/load_mechanism.ts";
+import type { MechanismModel } from "../model/model.ts";
 import { compile, type Compiled, type CompositeState } from "../compile/compile.ts";
 
 const CAPACITOR = "thermal.HeatCapacitor";
@@ -84,16 +85,9 @@ export function thermalLadderMechanism(n: number): MechanismJson {
   };
 }
 
-let library: Library | undefined;
-
-/** The catalog's component library, loaded once. */
-export function catalogLibrary(): Library {
-  return (library ??= loadLibrary(COMPONENT_FILES));
-}
-
 /** Validates and resolves a synthetic mechanism against the catalog library. */
 export function loadSynthetic(json: MechanismJson): MechanismModel {
-  return loadMechanism(json, `synthetic/${json.id}.json`, catalogLibrary());
+  return loadMechanism(json, `synthetic/${json.id}.json`, builtinLibrary());
 }
 
 /**

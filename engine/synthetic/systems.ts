@@ -1,7 +1,8 @@
 // Deterministic generators of structured confluence systems (chains, trees, ladders and
 // small random-ish systems) for exactness tests and scaling benchmarks. Everything is a
 // pure function of its arguments: randomness comes from a seeded mulberry32.
-import type { Confluence, Problem, ProblemVariable, Sign, Term } from "../compile/problem.ts";
+import type { Confluence, Problem, ProblemVariable, Term } from "../compile/problem.ts";
+import type { Sign } from "../model/sign.ts";
 
 /** mulberry32: a tiny seeded PRNG, so generated systems are identical in every run. */
 export function mulberry32(seed: number): () => number {

@@ -1,7 +1,7 @@
 // The persisted user message: four header lines (family, mechanism, task id, prompt
 // tokens), a blank line and the family's prompt body. The system message is fixed and
 // not part of a task.
-import { sha256 } from "./hash.ts";
+import { sha256 } from "../files/sha256.ts";
 import { countTokens } from "./tokens.ts";
 
 export const SYSTEM_MESSAGE = "Answer qualitative mechanistic benchmark tasks as JSON. Return only the requested JSON object.";

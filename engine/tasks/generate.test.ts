@@ -5,7 +5,7 @@ import { generate } from "./generate.ts";
 import { FAMILIES } from "./families/mod.ts";
 import { benchmarkFiles, buildManifest } from "./manifest.ts";
 import { generateToy, mechanism, SMALL_MECHANISMS, smallBenchmark, toyFamily } from "./generate.test_support.ts";
-import { catalogSha256 } from "../../catalog/hash.ts";
+import { catalogSha256 } from "../../catalog/mod.ts";
 import { StateConsistencyAnswer } from "./families/state_consistency.ts";
 import { TraceFaithfulnessAnswer } from "./families/trace_faithfulness.ts";
 import { TaskRecord } from "./records.ts";

@@ -7,7 +7,7 @@ import type { MechanismModel } from "../model/model.ts";
 import { type FamilyId, LEVELS, type Level, type TaskFamily } from "./family.ts";
 import { SemanticObjects } from "./semantic_objects.ts";
 import { envelope } from "./envelope.ts";
-import { canonicalJson } from "../eval/cache.ts";
+import { canonicalJson } from "../files/canonical_json.ts";
 import type { CellRecord, Outcome, PoolRecord, ProblemRecord, Settings, SolutionRecord, TaskRecord } from "./records.ts";
 
 /** Bumped whenever generation would produce different files for the same settings. */

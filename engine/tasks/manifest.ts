@@ -3,7 +3,7 @@
 // catalog, settings and the three data files.
 import { FAMILY_IDS, LEVELS, type TaskFamily } from "./family.ts";
 import { GENERATOR_VERSION, type Generated } from "./generate.ts";
-import { sha256 } from "./hash.ts";
+import { sha256 } from "../files/sha256.ts";
 import type { Manifest, ProblemRecord, SolutionRecord, TaskRecord } from "./records.ts";
 
 export const jsonl = (records: readonly unknown[]) => records.map((r) => JSON.stringify(r) + "\n").join("");

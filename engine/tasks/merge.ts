@@ -2,7 +2,7 @@
 // the partition gives it, put in canonical order and assembled as an unsharded run does
 // (de-duplication and the other global steps live in assemble()), so the files written
 // from the result are the unsharded run's, byte for byte.
-import { canonicalJson } from "../eval/cache.ts";
+import { canonicalJson } from "../files/canonical_json.ts";
 import { checkShardSet, poolUnit, ShardError, shardLabel, shardOf } from "../shard/shard.ts";
 import { assemble, type Generated, GENERATOR_VERSION, type PoolOutput } from "./generate.ts";
 import { readGenerationShardHeader, readPools } from "./shard_store.ts";

@@ -6,13 +6,14 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { canonicalJson } from "../eval/cache.ts";
+import { canonicalJson } from "../files/canonical_json.ts";
 import { Shard, ShardError, shardLabel } from "../shard/shard.ts";
 import { readShardHeader, readShardJson, SHARD_FILE, writeShardHeader } from "../shard/shard_files.ts";
 import { FamilyId } from "./family.ts";
 import type { PoolOutput } from "./generate.ts";
 import { CellRecord, ProblemRecord, Settings, SolutionRecord, TaskRecord } from "./records.ts";
-import { fsMessage, writeAtomically } from "./store.ts";
+import { fsMessage } from "../files/fs_reason.ts";
+import { writeAtomically } from "../files/atomic_write.ts";
 
 const POOLS = "pools";
 export const GENERATION_SHARD_FORMAT = "mechbench-tasks-shard/1";

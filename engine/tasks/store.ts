@@ -1,32 +1,18 @@
 // A benchmark directory on disk. Files are written under temporary names and renamed
 // into place, the manifest last: a directory without manifest.json is an interrupted
 // generation, and no half-written file ever carries a final name.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { z } from "zod";
-import { jsonPath, ModelError } from "../model/issues.ts";
+import { jsonPath } from "../files/json_path.ts";
+import { ModelError } from "../model/issues.ts";
 import { parseJsonText } from "../model/json_text.ts";
 import type { BenchmarkFiles } from "./manifest.ts";
-import { sha256 } from "./hash.ts";
+import { sha256 } from "../files/sha256.ts";
 import { FILE_NAMES, Manifest, ProblemRecord, SolutionRecord, TaskRecord } from "./records.ts";
-
-import { StoreError } from "./store_error.ts";
-export { StoreError };
-
-/** A file-system error in words (permission denied, no space left …), without the errno noise. */
-export function fsReason(e: unknown): string {
-  const code = (e as { code?: string }).code;
-  return code === "EACCES" || code === "EPERM" ? "permission denied"
-    : code === "ENOENT" ? "no such file or directory"
-    : code === "ENOTDIR" ? "a path component is not a directory"
-    : code === "EROFS" ? "read-only file system"
-    : code === "ENOSPC" ? "no space left on the device"
-    : e instanceof Error ? e.message : String(e);
-}
-
-export function fsMessage(path: string, e: unknown): StoreError {
-  return new StoreError(`${path}: ${fsReason(e)}`);
-}
+import { StoreError } from "../files/errors.ts";
+import { fsMessage } from "../files/fs_reason.ts";
+import { writeAtomically } from "../files/atomic_write.ts";
 
 const MANIFEST = "manifest.json";
 
@@ -51,16 +37,6 @@ export function prepareOutputDir(dir: string, force: boolean): void {
   } catch (e) {
     if (e instanceof StoreError) throw e;
     throw fsMessage(dir, e);
-  }
-}
-
-export function writeAtomically(dir: string, name: string, text: string): void {
-  const tmp = join(dir, `.${name}.partial`);
-  try {
-    writeFileSync(tmp, text);
-    renameSync(tmp, join(dir, name));
-  } catch (e) {
-    throw fsMessage(join(dir, name), e);
   }
 }
 

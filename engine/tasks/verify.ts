@@ -2,7 +2,7 @@
 // gold answer is what the current catalog implies. Each finding is one line.
 import type { MechanismModel } from "../model/model.ts";
 import { familyById } from "./families/mod.ts";
-import { sha256 } from "./hash.ts";
+import { sha256 } from "../files/sha256.ts";
 import { taskId } from "./envelope.ts";
 import { countTokens } from "./tokens.ts";
 import { completionHash } from "./manifest.ts";

@@ -4,7 +4,7 @@
 // prompts) the declared transitions and the operating context. The result is an engine
 // MechanismModel with one scenario, "context", holding the operating context: everything
 // the public solver and episode graph need, and nothing from any file.
-import type { Sign } from "../../compile/problem.ts";
+import type { Sign } from "../../model/sign.ts";
 import type { MechanismModel, ModelGuard, ModelInstance, ModelLaw, ModelRestriction, ModelTerm, ModelTransition, ModelVariable } from "../../model/model.ts";
 import type { Episode } from "../../episode/episode.ts";
 import { esc, int, type PromptText } from "./text.ts";

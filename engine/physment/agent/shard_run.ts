@@ -5,11 +5,11 @@
 import { mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { canonicalJson } from "../../eval/cache.ts";
-import { lockDirectory } from "../../llm/dir_lock.ts";
+import { canonicalJson } from "../../files/canonical_json.ts";
+import { lockDirectory } from "../../files/dir_lock.ts";
 import { checkShardSet, inShard, Shard, ShardError, shardLabel } from "../../shard/shard.ts";
 import { readShardHeader, requireEmptyOut, SHARD_FILE, writeShardHeader } from "../../shard/shard_files.ts";
-import { fsMessage } from "../../tasks/store.ts";
+import { fsMessage } from "../../files/fs_reason.ts";
 import { Strategy } from "./prompt.ts";
 import { ProtocolName } from "./protocols.ts";
 import { episodeGrid, type EpisodeSpec } from "./runner.ts";

@@ -1,7 +1,7 @@
 // Loads one PhysMent scene from its two texts (sceneN.json, sceneN.xml) into a typed
 // Scene, or explains why it cannot: a SceneError names the file and the JSON path, or,
 // for MJCF problems, carries MuJoCo's own message and the element it names.
-import { jsonPath } from "../../model/issues.ts";
+import { jsonPath } from "../../files/json_path.ts";
 import { compileModel, MjcfError, mujoco, OBJ } from "../sim/mujoco.ts";
 import { SceneJson } from "./schema.ts";
 import type { ObjectPermissions, SceneAnswer } from "./schema.ts";

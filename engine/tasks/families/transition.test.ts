@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { mechanism, smallBenchmark } from "../generate.test_support.ts";
 import { SemanticObjects } from "../semantic_objects.ts";
-import { canonicalJson } from "../../eval/cache.ts";
+import { canonicalJson } from "../../files/canonical_json.ts";
 import { type Level, LEVELS } from "../family.ts";
 import { BANDS, HORIZON_OF, levelAt, transition } from "./transition.ts";
 import { horizonEdgesText } from "../render/horizon_text.ts";

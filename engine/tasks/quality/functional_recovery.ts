@@ -6,7 +6,7 @@
 // a goal atom, else R). An outcome without successors is where the hold rule (the
 // outcome is its own deadline episode) is exercised.
 import { z } from "zod";
-import { StoreError } from "../store_error.ts";
+import { StoreError } from "../../files/errors.ts";
 import { type Fact, FunctionalRecoveryRead } from "./audit_shapes.ts";
 import { countOf, familyItems, grouped, type Item, sumOf, type TaskRecords } from "./items.ts";
 

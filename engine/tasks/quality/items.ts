@@ -1,10 +1,10 @@
 // The tasks of one family with their persisted answer and audit, read through a
 // measure's own shape, and the grouping every measure reports by: level, mechanism, all.
 import type { z } from "zod";
-import { jsonPath } from "../../model/issues.ts";
+import { jsonPath } from "../../files/json_path.ts";
 import { LEVELS, type FamilyId, type Level } from "../family.ts";
 import type { SolutionRecord, TaskRecord } from "../records.ts";
-import { StoreError } from "../store_error.ts";
+import { StoreError } from "../../files/errors.ts";
 
 /** A benchmark's tasks and solutions, as read from tasks.jsonl and solutions.jsonl. */
 export interface TaskRecords {

@@ -5,7 +5,7 @@
 // exact-depth layer ("layer"), or they do at every checkpoint but no path joins them ("path").
 import { z } from "zod";
 import type { MechanismModel } from "../../model/model.ts";
-import { StoreError } from "../store_error.ts";
+import { StoreError } from "../../files/errors.ts";
 import { type Fact, type Graph, PlausibilityRead } from "./audit_shapes.ts";
 import { countOf, familyItems, grouped, type Item, sumOf, type TaskRecords } from "./items.ts";
 import type { IndexedFact, Universes } from "./universe.ts";

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { MechanismModel } from "../../model/model.ts";
 import { Level } from "../family.ts";
-import { StoreError } from "../store_error.ts";
+import { StoreError } from "../../files/errors.ts";
 import type { TaskRecords } from "./items.ts";
 import { PlausibilityRow, plausibilityMeasures } from "./plausibility.ts";
 import { FunctionalRecoveryRow, functionalRecoveryMeasures } from "./functional_recovery.ts";

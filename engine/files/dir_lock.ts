@@ -4,8 +4,8 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import process from "node:process";
 import { join } from "node:path";
 import { z } from "zod";
-import { RunError } from "../eval/run_error.ts";
-import { fsReason } from "../tasks/store.ts";
+import { RunError } from "./errors.ts";
+import { fsReason } from "./fs_reason.ts";
 
 export const LOCK_FILE = ".lock";
 

@@ -1,6 +1,7 @@
-// SHA-256 (FIPS 180-4) in plain TypeScript: task ids, completion hashes and every keyed
-// random stream hash through it, so generation and the portable scorer run wherever
-// TypeScript does (Node, Deno, a browser) without a runtime's crypto module or WASM.
+// SHA-256 (FIPS 180-4) in plain TypeScript: task ids, completion hashes, the catalog's
+// hash, shard assignment, cache keys and every keyed random stream hash through it, so
+// generation and the portable scorer run wherever TypeScript does (Node, Deno, a
+// browser) without a runtime's crypto module or WASM.
 // Inputs here are prompts and keys of at most a few megabytes; a synchronous digest
 // keeps the callers synchronous (WebCrypto's digest is async only).
 
@@ -77,4 +78,9 @@ export function hex(bytes: Uint8Array): string {
   let s = "";
   for (const b of bytes) s += b.toString(16).padStart(2, "0");
   return s;
+}
+
+/** The lower-case hexadecimal SHA-256 of a string's UTF-8 encoding: the content hash that task ids, manifests and caches record. */
+export function sha256(text: string): string {
+  return hex(sha256Text(text));
 }

@@ -4,8 +4,7 @@
 import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { hex, sha256Bytes, sha256Text } from "./sha256.ts";
-import { sha256 } from "./hash.ts";
+import { hex, sha256, sha256Bytes, sha256Text } from "./sha256.ts";
 
 const reference = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
 

@@ -1,0 +1,16 @@
+// Files written under a temporary name and renamed into place: a reader (or a run resumed
+// after a kill) never sees a half-written file under its final name.
+import { renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fsMessage } from "./fs_reason.ts";
+
+/** Writes `text` to `dir/name` through `dir/.name.partial`; a failure is a StoreError naming the file. */
+export function writeAtomically(dir: string, name: string, text: string): void {
+  const tmp = join(dir, `.${name}.partial`);
+  try {
+    writeFileSync(tmp, text);
+    renameSync(tmp, join(dir, name));
+  } catch (e) {
+    throw fsMessage(join(dir, name), e);
+  }
+}
