@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { writeSmallBenchmark } from "../engine/eval/eval.test_support.ts";
 import type { EvalItem } from "../engine/eval/items.ts";
 import { parserReply } from "./baseline_commands.ts";
-import { spawnMech } from "./test_support.ts";
+import { spawnMech } from "./cli.test_support.ts";
 import { sha256 } from "../engine/files/sha256.ts";
 import { completionHash } from "../engine/tasks/manifest.ts";
 

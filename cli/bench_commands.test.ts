@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { benchSimulateCommand, benchSolveCommand, formatMs } from "./bench_commands.ts";
 import { InputError } from "./io.ts";
-import { fakeIo, runMech } from "./test_support.ts";
+import { fakeIo, runMech } from "./cli.test_support.ts";
 import { BenchSimulateJson, BenchSolveJson } from "../engine/bench/schema.ts";
 import { builtinMechanism } from "../catalog/mod.ts";
 import { compile, compositeStates } from "../engine/compile/compile.ts";

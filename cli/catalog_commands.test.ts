@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { catalogCheckCommand, catalogListCommand, catalogShowCommand, checkTargets } from "./catalog_commands.ts";
 import { InputError } from "./io.ts";
-import { fakeIo, runMech } from "./test_support.ts";
+import { fakeIo, runMech } from "./cli.test_support.ts";
 import { builtinMechanism, builtinMechanismIds, MECHANISM_FILES } from "../catalog/mod.ts";
 import { countCompositeStates } from "../engine/compile/compile.ts";
 import { ModelError } from "../engine/model/issues.ts";

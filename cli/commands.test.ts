@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compileCommand, parseProblems, runCommand, solveCommand, validateCommand } from "./commands.ts";
 import { InputError } from "./io.ts";
-import { fakeIo } from "./test_support.ts";
+import { fakeIo } from "./cli.test_support.ts";
 import { ModelError } from "../engine/model/issues.ts";
 import { CompileError } from "../engine/compile/compile.ts";
 import { MECHANISM_FILES } from "../catalog/mod.ts";

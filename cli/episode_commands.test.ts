@@ -9,7 +9,7 @@
 import { describe, expect, it } from "vitest";
 import { explainEdgeCommand, simulateCommand } from "./episode_commands.ts";
 import { InputError } from "./io.ts";
-import { fakeIo, runMech } from "./test_support.ts";
+import { fakeIo, runMech } from "./cli.test_support.ts";
 import { EdgeExplanationJson, GraphJson } from "../engine/episode/graph_json.ts";
 import { builtinMechanism, builtinMechanismIds } from "../catalog/mod.ts";
 

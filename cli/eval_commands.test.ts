@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { completion, httpError, type Loopback, startLoopback } from "../engine/llm/loopback.test_support.ts";
 import { userMessage, writeSmallBenchmark } from "../engine/eval/eval.test_support.ts";
 import type { EvalItem } from "../engine/eval/items.ts";
-import { spawnMech } from "./test_support.ts";
+import { spawnMech } from "./cli.test_support.ts";
 import { BINARY_PERMISSIONS } from "./compile.ts";
 
 let tasks: string;

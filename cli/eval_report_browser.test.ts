@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Browser } from "playwright-core";
 import { browserPath, browserRequired, launchBrowser } from "./browser.test_support.ts";
-import { fileIo } from "./test_support.ts";
+import { fileIo } from "./cli.test_support.ts";
 import { evalReportCommand } from "./eval_commands.ts";
 import { writeSmallBenchmark } from "../engine/eval/eval.test_support.ts";
 import { planRun } from "../engine/eval/plan.ts";

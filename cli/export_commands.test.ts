@@ -7,7 +7,7 @@ import { MECHANISM_FILES } from "../catalog/mod.ts";
 import { catalogSha256 } from "../catalog/mod.ts";
 import { exportModelicaCommand } from "./export_commands.ts";
 import { InputError } from "./io.ts";
-import { fakeIo, runMech } from "./test_support.ts";
+import { fakeIo, runMech } from "./cli.test_support.ts";
 
 const damper = MECHANISM_FILES.find((f) => (f.data as { id: string }).id === "mechanics_damper")!.data as Record<string, unknown>;
 // the catalog's hash changes with every catalog edit; the golden file keeps a placeholder

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runMech } from "./test_support.ts";
+import { runMech } from "./cli.test_support.ts";
 
 const mech = runMech;
 

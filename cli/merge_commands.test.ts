@@ -9,7 +9,7 @@ import { completion, type Loopback, startLoopback } from "../engine/llm/loopback
 import { userMessage, writeSmallBenchmark } from "../engine/eval/eval.test_support.ts";
 import type { EvalItem } from "../engine/eval/items.ts";
 import { shardOf } from "../engine/shard/shard.ts";
-import { fileIo, spawnMech } from "./test_support.ts";
+import { fileIo, spawnMech } from "./cli.test_support.ts";
 import { mergeCommand } from "./merge_commands.ts";
 
 let root = "";

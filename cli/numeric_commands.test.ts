@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { numericCheckCommand, pathCheckCommand, runNumericCheck } from "./numeric_commands.ts";
 import { InputError } from "./io.ts";
-import { fakeIo, fileIo, runMech } from "./test_support.ts";
+import { fakeIo, fileIo, runMech } from "./cli.test_support.ts";
 import { builtinMechanismIds } from "../catalog/mod.ts";
 
 describe("mech catalog check --numeric", () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fakeIo, fileIo, runMech, spawnMech } from "./test_support.ts";
+import { fakeIo, fileIo, runMech, spawnMech } from "./cli.test_support.ts";
 import { completion, startLoopback } from "../engine/llm/loopback.test_support.ts";
 import { parseBudgets, parseSceneList, physmentReportCommand, physmentRunCommand, readScene, runProgress, scenePaths, scoreDirectory } from "./physment_commands.ts";
 import { runBenchmark } from "../engine/physment/agent/runner.ts";

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { completion, type ReplayReply, startLoopback } from "../engine/llm/loopback.test_support.ts";
 import { physmentRunCommand } from "./physment_commands.ts";
-import { fileIo } from "./test_support.ts";
+import { fileIo } from "./cli.test_support.ts";
 
 const SCENES = fileURLToPath(new URL("../../shared/physment-scenes/Scenes", import.meta.url));
 

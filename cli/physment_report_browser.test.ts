@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { browserPath, browserRequired, launchBrowser } from "./browser.test_support.ts";
-import { fileIo } from "./test_support.ts";
+import { fileIo } from "./cli.test_support.ts";
 import { physmentReportCommand, physmentRunCommand } from "./physment_commands.ts";
 import { runBenchmark } from "../engine/physment/agent/runner.ts";
 import { scriptedAgent } from "../engine/physment/agent/scripted_client.ts";

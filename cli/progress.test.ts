@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { progress } from "./progress.ts";
-import { fakeIo } from "./test_support.ts";
+import { fakeIo } from "./cli.test_support.ts";
 
 describe("progress", () => {
   it("draws a bar on a terminal and clears it at the end", () => {

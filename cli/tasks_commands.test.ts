@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync, mkdirSync, existsSync, readdi
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateCommand, type GenerateArgs, tasksShowCommand, tasksStatsCommand, tasksVerifyCommand } from "./tasks_commands.ts";
-import { fakeIo, runMech } from "./test_support.ts";
+import { fakeIo, runMech } from "./cli.test_support.ts";
 import { InputError } from "./io.ts";
 import { StoreError } from "../engine/files/errors.ts";
 

@@ -9,7 +9,7 @@ import { runEpisode } from "./agent/loop.ts";
 import { scriptedAgent, type ScriptedTurn } from "./agent/scripted_client.ts";
 import { OpenAIModelClient } from "../llm/openai_client.ts";
 import { MemoryTranscriptStore, parseTranscript } from "./agent/transcript.ts";
-import { completion, type Loopback, startLoopback } from "./agent/test_support.ts";
+import { completion, type Loopback, startLoopback } from "./agent/agent.test_support.ts";
 import { runBenchmark } from "./agent/runner.ts";
 import { episodeRecord } from "./evaluate.ts";
 import { scoreEpisode } from "./score/dimensions.ts";

@@ -4,9 +4,7 @@
 import type { TranscriptRecord } from "./agent/transcript.ts";
 import { groupRecords } from "./agent/transcript.ts";
 import { extractCalls } from "./agent/protocols.ts";
-import type { EpisodeRecord, EpisodeTurn } from "./score/dimensions.ts";
-import type { GroundTruth } from "./score/answer.ts";
-import type { Category } from "./score/categories.ts";
+import type { Category, EpisodeRecord, EpisodeTurn, GroundTruth } from "./score/mod.ts";
 
 export interface SceneTruth {
   /** The scene's number (scene7 → 7). */

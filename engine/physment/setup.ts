@@ -7,7 +7,7 @@ import { permittedValues } from "./tools/inspect.ts";
 import type { SceneSetup } from "./agent/runner.ts";
 import type { SceneInfoInput } from "./agent/prompt.ts";
 import type { SceneTruth } from "./evaluate.ts";
-import type { Category } from "./score/categories.ts";
+import type { Category } from "./score/mod.ts";
 
 /**
  * The prompt's view of a scene: task, listed objects (hidden ones flagged), permissions, and

@@ -7,8 +7,7 @@ import { World } from "./sim/world.ts";
 import { makeToolBox } from "./tools/toolbox.ts";
 import type { ToolResult } from "./protocol.ts";
 import { type Answer, type ReferenceProcedure, runProcedure } from "./reference.ts";
-import { CATEGORIES, categoryOfScene } from "./score/categories.ts";
-import { withinTolerance } from "./score/answer.ts";
+import { CATEGORIES, categoryOfScene, withinTolerance } from "./score/mod.ts";
 
 /** Tools that change the simulation: the "intervention steps" of appendix C. */
 export const INTERVENTIONS = new Set([

@@ -1,10 +1,7 @@
 // PhysMent scoring on plain episode records (engine/physment/score): each episode's strict
 // correctness (Eq. 4), graded C, E, G, V, R and the §5.4 regrade, then the run summaries
 // with G′ and the Final Score — what `mech physment score` computes from transcripts.
-import { type Grade, gradeAnswer, MatchOptionsInput } from "../physment/score/answer.ts";
-import { EpisodeRecord, type EpisodeScore, scoreEpisode, ScoreOptionsInput } from "../physment/score/dimensions.ts";
-import { type Summary, summarize, SummaryOptionsInput } from "../physment/score/aggregate.ts";
-import { AnswerValue, GroundTruth } from "../physment/score/answer.ts";
+import { AnswerValue, EpisodeRecord, type EpisodeScore, type Grade, gradeAnswer, GroundTruth, MatchOptionsInput, scoreEpisode, ScoreOptionsInput, summarize, type Summary, SummaryOptionsInput } from "../physment/score/mod.ts";
 import { checked, checkedRows } from "./input.ts";
 
 export interface PhysmentScores {

@@ -15,7 +15,7 @@ import { runEval } from "../eval/runner.ts";
 import { ModelError, type ModelClient } from "../llm/model.ts";
 import { readTaskSet } from "../tasks/store.ts";
 import { evalScoreCommand } from "../../cli/eval_commands.ts";
-import { fileIo } from "../../cli/test_support.ts";
+import { fileIo } from "../../cli/cli.test_support.ts";
 import { dropScene } from "../physment/sim/fixtures.test_support.ts";
 import { sceneSetup, sceneTruth } from "../physment/setup.ts";
 import { buildPrompt } from "../physment/agent/prompt.ts";

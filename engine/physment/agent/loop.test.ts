@@ -7,7 +7,7 @@ import { OpenAIModelClient } from "../../llm/openai_client.ts";
 import { buildPrompt, iterationsLeftReminder } from "./prompt.ts";
 import type { ProtocolName } from "./protocols.ts";
 import { MemoryTranscriptStore, parseTranscript, type TranscriptRecord } from "./transcript.ts";
-import { completion, FAKE_SCENE, FakeToolBox, httpError, type Loopback, type ReplayReply, startLoopback } from "./test_support.ts";
+import { completion, FAKE_SCENE, FakeToolBox, httpError, type Loopback, type ReplayReply, startLoopback } from "./agent.test_support.ts";
 
 let server: Loopback | undefined;
 afterEach(async () => {

@@ -3,7 +3,7 @@ import { ToolCall } from "../protocol.ts";
 import { DROPPED_BALL, PUSHED_BOX, SPHERE_ON_RAMP, WORKED_EXAMPLES } from "./examples.ts";
 import { buildPrompt, renderToolDoc, SceneInfo, type SceneInfoInput } from "./prompt.ts";
 import { extractCalls } from "./protocols.ts";
-import { FAKE_SCENE, FAKE_SPECS } from "./test_support.ts";
+import { FAKE_SCENE, FAKE_SPECS } from "./agent.test_support.ts";
 import { TOOL_SPECS } from "../tools/toolbox.ts";
 import { PUBLISHED_SCENES_PRESENT, publishedScene } from "../sim/fixtures.test_support.ts";
 import { sceneSetup } from "../setup.ts";

@@ -6,7 +6,7 @@ import { DEFAULT_BUDGETS, episodeGrid, type ProgressEvent, runBenchmark, type Sc
 import { promisePool } from "../../llm/pool.ts";
 import { ScriptedModelClient, scriptedAgent } from "./scripted_client.ts";
 import { MemoryTranscriptStore, parseTranscript } from "./transcript.ts";
-import { completion, FAKE_SCENE, FakeToolBox, httpError, type Loopback, startLoopback } from "./test_support.ts";
+import { completion, FAKE_SCENE, FakeToolBox, httpError, type Loopback, startLoopback } from "./agent.test_support.ts";
 
 const factory: SceneFactory = (sceneId) => ({
   toolbox: new FakeToolBox(),

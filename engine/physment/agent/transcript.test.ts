@@ -17,7 +17,7 @@ import {
   TranscriptError,
   type TranscriptRecord,
 } from "./transcript.ts";
-import { FAKE_SCENE, FakeToolBox } from "./test_support.ts";
+import { FAKE_SCENE, FakeToolBox } from "./agent.test_support.ts";
 
 let dir: string;
 beforeAll(async () => {

@@ -4,9 +4,7 @@
 // vs I_max per category group), Tables 3 and 5 (six dimensions), plus failure-mode counts.
 // docs/physment.md "## Report" defines each failure mode.
 import { htmlPage, markdownPage, markdownTable, renderSvg, type ReportData, type Table } from "../../report/page.ts";
-import { CATEGORIES, type Category } from "../score/categories.ts";
-import type { EpisodeScore } from "../score/dimensions.ts";
-import type { Summary } from "../score/aggregate.ts";
+import { CATEGORIES, type Category, type EpisodeScore, type Summary } from "../score/mod.ts";
 
 /**
  * Figure 2's colour buckets, lowest first: [lower bound in %, colour, label]. The dark green
