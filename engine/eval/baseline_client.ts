@@ -3,7 +3,7 @@
 // the benchmark's gold marginal; `baseline:replay` answers the gold itself (100 % by
 // construction: an integrity check of the whole evaluation path). Each answers the
 // request's user message by the task it is; a prompt of no known task is an error.
-import type { ChatMessage, ModelClient, ModelResponse } from "../llm/model.ts";
+import type { ChatMessage, ChatOptions, FunctionTool, ModelClient, ModelResponse } from "../llm/model.ts";
 import { ModelError } from "../llm/model.ts";
 import { majorityBaseline } from "./baselines.ts";
 import type { EvalItem } from "./items.ts";
@@ -24,7 +24,8 @@ export class BaselineClient implements ModelClient {
     this.#byPrompt = new Map(all.map((i) => [i.prompt, answers.get(i.task_id)!]));
   }
 
-  chat(messages: readonly ChatMessage[]): Promise<ModelResponse> {
+  chat(messages: readonly ChatMessage[], _tools?: readonly FunctionTool[], options: ChatOptions = {}): Promise<ModelResponse> {
+    if (options.signal?.aborted) return Promise.reject(new ModelError("aborted", "aborted"));
     const user = messages.findLast((m) => m.role === "user");
     const answer = user ? this.#byPrompt.get(user.content as string) : undefined;
     if (!answer) return Promise.reject(new ModelError("fatal", `${this.model}: the request's user message is not a prompt of this benchmark`));

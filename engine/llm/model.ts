@@ -2,7 +2,9 @@
 // The message shapes follow the OpenAI Chat Completions API (the lingua franca of
 // compatible servers) but are our own zod types, so transcripts and loops do not depend on
 // a client library. Implementations: OpenAIModelClient (openai_client.ts, any compatible
-// endpoint) and PhysMent's ScriptedModelClient (physment/agent/scripted_client.ts).
+// endpoint), the evaluator's BaselineClient, and PhysMent's ScriptedModelClient,
+// ProcedureClient (the reference agent) and ReplayClient (a resumed episode); each passes
+// the one contract suite, model_client.contract.test_support.ts.
 import { z } from "zod";
 
 /** A function call as a model emits it: the arguments are a JSON text, not yet parsed. */
@@ -50,6 +52,7 @@ export interface FunctionTool {
 }
 
 export interface ChatOptions {
+  /** Cancels the call: it fails as ModelError "aborted" (at once, counting for nothing, when already aborted). */
   signal?: AbortSignal;
 }
 

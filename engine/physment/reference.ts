@@ -4,7 +4,7 @@
 // verify the gold answer) and as a model client inside the agent loop (the scripted
 // reference agent), so both see exactly the same calls.
 import type { ToolBox, ToolCall, ToolResult } from "./protocol.ts";
-import type { ChatMessage, ModelClient, ModelResponse } from "../llm/model.ts";
+import { type ChatMessage, type ChatOptions, type FunctionTool, type ModelClient, ModelError, type ModelResponse } from "../llm/model.ts";
 
 export type Answer = number | string | (number | string)[];
 
@@ -56,13 +56,17 @@ export class ProcedureClient implements ModelClient {
   readonly model = "reference";
   readonly #gen: Procedure;
   #started = false;
+  #answered = false;
   #n = 0;
 
   constructor(proc: ReferenceProcedure) {
     this.#gen = proc.run();
   }
 
-  chat(messages: readonly ChatMessage[]): Promise<ModelResponse> {
+  chat(messages: readonly ChatMessage[], _tools?: readonly FunctionTool[], options: ChatOptions = {}): Promise<ModelResponse> {
+    if (options.signal?.aborted) return Promise.reject(new ModelError("aborted", "aborted"));
+    // the answer is the procedure's last reply: asking again is asking an exhausted script
+    if (this.#answered) return Promise.reject(new ModelError("fatal", `procedure exhausted: it answered after ${this.#n} responses`));
     let step: IteratorResult<ToolCall[], Answer>;
     if (!this.#started) {
       this.#started = true;
@@ -73,6 +77,7 @@ export class ProcedureClient implements ModelClient {
       const results = messages.slice(last + 1).filter((m) => m.role === "tool").map((m) => JSON.parse(m.content) as ToolResult);
       step = this.#gen.next(results.map((r) => ({ ...r, error: r.result !== null && typeof r.result === "object" && "error" in r.result })));
     }
+    this.#answered = step.done === true;
     const calls = step.done ? [{ tool: "answer", parameters: { answer: step.value } }] : step.value;
     const n = ++this.#n;
     return Promise.resolve({

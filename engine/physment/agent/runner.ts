@@ -19,7 +19,7 @@
 import { z } from "zod";
 import type { ToolBox } from "../protocol.ts";
 import { type EpisodeResult, type FailureKind, failureKind, runEpisode } from "./loop.ts";
-import type { ModelClient, ModelResponse } from "../../llm/model.ts";
+import { type ModelClient, ModelError, type ModelResponse } from "../../llm/model.ts";
 import { buildPrompt, type SceneInfoInput, Strategy } from "./prompt.ts";
 import { ProtocolName } from "./protocols.ts";
 import { RetryPolicy, type RetryPolicyInput, type Sleep } from "../../llm/retry.ts";
@@ -306,7 +306,7 @@ function recordedResponses(recorded: Recorded): ModelResponse[] {
 }
 
 /** Serves recorded responses first, then asks the model. */
-class ReplayClient implements ModelClient {
+export class ReplayClient implements ModelClient {
   readonly model: string;
   /** Responses served from the record; the model was asked once `delegated` is set. */
   replayed = 0;
@@ -317,6 +317,7 @@ class ReplayClient implements ModelClient {
   chat(...args: Parameters<ModelClient["chat"]>): Promise<ModelResponse> {
     const r = this.responses[this.replayed];
     if (r && !this.delegated) {
+      if (args[2]?.signal?.aborted) return Promise.reject(new ModelError("aborted", "aborted"));
       this.replayed++;
       return Promise.resolve(structuredClone(r));
     }

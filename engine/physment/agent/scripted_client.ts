@@ -4,7 +4,7 @@
 // reference solution can be checked end to end without a language model.
 import { z } from "zod";
 import type { ToolCall } from "../protocol.ts";
-import { type ChatMessage, type FunctionTool, type ModelClient, ModelError, type ModelResponse, Usage } from "../../llm/model.ts";
+import { type ChatMessage, type ChatOptions, type FunctionTool, type ModelClient, ModelError, type ModelResponse, Usage } from "../../llm/model.ts";
 import type { ProtocolName } from "./protocols.ts";
 
 export const ScriptedResponse = z.union([
@@ -40,7 +40,9 @@ export class ScriptedModelClient implements ModelClient {
     return this.#script.length - this.#next;
   }
 
-  chat(messages: readonly ChatMessage[], tools?: readonly FunctionTool[]): Promise<ModelResponse> {
+  chat(messages: readonly ChatMessage[], tools?: readonly FunctionTool[], options: ChatOptions = {}): Promise<ModelResponse> {
+    // a cancelled call is not a request: it takes no response off the script
+    if (options.signal?.aborted) return Promise.reject(new ModelError("aborted", "aborted"));
     this.requests.push({ messages: structuredClone([...messages]), tools: tools ? [...tools] : undefined });
     const i = this.#next++;
     const r = this.#script[i];
