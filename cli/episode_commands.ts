@@ -8,7 +8,7 @@ import { type EpisodeSpec, EpisodeSpecError, initialEpisodes, matchingEpisodes, 
 import { mandatoryDepartures, optionalTerminations, terminationGroups } from "../engine/episode/causes.ts";
 import { type EdgeVerdict, explainEdge, isCause } from "../engine/episode/edge_ok.ts";
 import { type Episode, episodeKey } from "../engine/episode/episode.ts";
-import { explanationJson, explanationText, graphDot, graphJson, graphTextHead, graphTextTail, layerRow } from "../engine/episode/render.ts";
+import { type EdgeExplanation, explanationJson, explanationText, graphDot, graphJson, graphTextHead, graphTextTail, layerRow } from "../engine/episode/render.ts";
 import { DEFAULT_EXPANSION_BUDGET, DEFAULT_HORIZON } from "../engine/episode/simulate_defaults.ts";
 import { progress } from "./progress.ts";
 import { resolveMechanism } from "./commands.ts";
@@ -263,13 +263,14 @@ export function explainEdgeCommand(args: ExplainEdgeArgs, io: Io): number {
   const { x, inCase } = reported("--from", () => sourceEpisode(model, scenario, fromSpec, args.first, session.contextOnly));
   const y = reported("--to", () => overrideEpisode(model, x, toSpec));
   const { verdicts: vs, unchecked } = reported("explain-edge", () => verdicts(session, x, y));
-  const j = explanationJson(model, scenario, session.rules.name, x, y, vs, unchecked, inCase);
+  const explanation: EdgeExplanation = { model, scenario, rules: session.rules.name, source: x, target: y, verdicts: vs, unchecked, sourceInCase: inCase };
+  const j = explanationJson(explanation);
   const admitted = j.distinct && j.admitted;
   if (args.json) {
     io.out(JSON.stringify(j));
     return admitted ? 0 : 1;
   }
-  const lines = explanationText(model, scenario, session.rules.name, x, y, vs, unchecked, inCase);
+  const lines = explanationText(explanation);
   for (const l of lines) io.out(l);
   return admitted ? 0 : 1;
 }

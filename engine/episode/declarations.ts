@@ -1,6 +1,7 @@
 // Decl(x, x', c) (A.4): every changed component needs a compatible declaration from
 // T_{p,s(p)}: the right destination, its source guard on x, its target guard on x',
-// and its event coordinate in the cause (read per the edge rules: see Session.eventMoved).
+// and its event coordinate in the cause (read per the edge rules: see eventMoved in
+// edge_definitions.ts).
 import type { ModelTransition } from "../model/model.ts";
 import type { CoordinateTable } from "./coordinates.ts";
 import type { Episode } from "./episode.ts";

@@ -1,15 +1,35 @@
 // EdgeOK_r(x, x', c) and Decl(x, x', c), clause by clause, with the facts each clause
 // relied on (docs/semantics.md §13.4-13.6). The session generates edges through the
 // solver; this checker states the same rules one candidate at a time, explains edges
-// and rejections, and is the oracle the generator is tested against.
+// and rejections, and is the oracle the generator is tested against. An oracle that
+// shared the generator's logic would share its mistakes, so it may import definitions
+// only: model and compiled-problem types, law satisfaction (solve/semantics.ts), and here
+// coordinates.ts, causes.ts, declarations.ts, edge_definitions.ts, episode.ts and
+// rules.ts; never session.ts or target_states.ts. The session's data it needs (compiled
+// states, coincidence classes) comes through CheckedUniverse, which a Session satisfies.
+import type { MechanismModel } from "../model/model.ts";
 import type { CompositeState } from "../compile/compile.ts";
+import type { Problem } from "../compile/problem.ts";
 import { admissible, satisfies } from "../solve/semantics.ts";
-import { type CausalLink, causalContext, causalNeighbours, direction } from "./coordinates.ts";
+import { type CausalLink, causalContext, causalNeighbours, type CoordinateTable, direction } from "./coordinates.ts";
 import { type Cause, mandatoryDepartures, optionalTerminations, type QEvent, terminationGroups } from "./causes.ts";
 import { declarationFailure } from "./declarations.ts";
+import { causalPaths, eventMoved, relayOf, seedsOf, switchedCoordinates } from "./edge_definitions.ts";
 import { type Episode, sameEpisode } from "./episode.ts";
-import { causalPaths, type Session, switchedCoordinates } from "./session.ts";
-import { takes } from "./rules.ts";
+import { type EdgeRules, takes } from "./rules.ts";
+
+/**
+ * What the checker reads of a universe V_r (a Session satisfies it): the model, its
+ * coordinate table and edge rules, and per composite state its compiled problem and
+ * its exact coincidence classes (docs/semantics.md §13.3).
+ */
+export interface CheckedUniverse {
+  readonly model: MechanismModel;
+  readonly table: CoordinateTable;
+  readonly rules: EdgeRules;
+  problemOf(s: CompositeState): Problem;
+  source(s: CompositeState): { readonly classes: readonly number[] };
+}
 
 export type ClauseId = "cause" | "E1" | "E2" | "E3" | "E4" | "E5" | "E6" | "E7" | "E8" | "Decl";
 
@@ -27,8 +47,8 @@ export interface EdgeVerdict {
 }
 
 /** Checks every clause for (x, x', c); `admitted` is their conjunction with x ≠ x'. */
-export function checkEdge(session: Session, x: Episode, y: Episode, c: Cause): EdgeVerdict {
-  const { model, table, rules } = session;
+export function checkEdge(universe: CheckedUniverse, x: Episode, y: Episode, c: Cause): EdgeVerdict {
+  const { model, table, rules } = universe;
   const name = (v: number) => model.variables[v].name;
   const cell = (e: Episode, v: number) => model.variables[v].cells[e.cells[v]];
   const changed: number[] = [];
@@ -40,7 +60,7 @@ export function checkEdge(session: Session, x: Episode, y: Episode, c: Cause): E
   // cause membership: c ∈ C_r(x), decided directly (C_r(x) has 2^g members)
   {
     const m = mandatoryDepartures(table, x);
-    add("cause", isCause(session, x, c) ? [] : [m.length
+    add("cause", isCause(universe, x, c) ? [] : [m.length
       ? `x is an instant (${m.map((e) => `${name(e.var)} must leave ${cell(x, e.var)}`).join(", ")}); its only cause is that mandatory set`
       : `the events are not ${takes(rules, "cause-unions") ? "a union of x's termination groups" : "exactly one of x's termination groups"} (available: ${optionalTerminations(table, x).map((e) => `${name(e.var)}→${model.variables[e.var].cells[e.to]}`).join(", ") || "none"})`],
       [c.kind === "intrastate" ? "intrastate cause: x lasts and no departure is mandatory" : `${c.kind} cause with ${c.events.length} event(s)`]);
@@ -75,7 +95,7 @@ export function checkEdge(session: Session, x: Episode, y: Episode, c: Cause): E
       }
     }
     if (c.kind === "boundary") {
-      const groups = terminationGroups(table, optionalTerminations(table, x), session.source(x.state).classes);
+      const groups = terminationGroups(table, optionalTerminations(table, x), universe.source(x.state).classes);
       for (const g of groups) {
         const inside = g.filter((e) => moved.has(e.var));
         if (inside.length && inside.length < g.length) {
@@ -87,13 +107,13 @@ export function checkEdge(session: Session, x: Episode, y: Episode, c: Cause): E
   }
   // E5: x' is a solved interpretation of its composite state under the scenario
   {
-    const problem = session.problemOf(y.state);
+    const problem = universe.problemOf(y.state);
     const bad: string[] = [];
     if (!admissible(problem, y.cells)) {
-      problem.variables.forEach((v, i) => !v.domain.includes(y.cells[i]) && bad.push(`${v.name}=${v.cells[y.cells[i]]} is outside its domain in ${stateText(y.state, session)}`));
+      problem.variables.forEach((v, i) => !v.domain.includes(y.cells[i]) && bad.push(`${v.name}=${v.cells[y.cells[i]]} is outside its domain in ${stateText(y.state, universe)}`));
       problem.confluences.forEach((k) => !satisfies(problem, k, y.cells) && bad.push(`law ${k.id} is violated`));
     }
-    add("E5", bad, [`x' satisfies every active law of ${stateText(y.state, session)}`]);
+    add("E5", bad, [`x' satisfies every active law of ${stateText(y.state, universe)}`]);
   }
   // E6: continuity, one cell at most
   {
@@ -121,24 +141,24 @@ export function checkEdge(session: Session, x: Episode, y: Episode, c: Cause): E
   }
   // E4 (local) and E8 (global): causal support of dependent changes
   {
-    const seeds = session.seedsOf(x, c);
+    const seeds = seedsOf(table, rules, x, c);
     const seedSet = new Set(seeds);
     const dep = changed.filter((v) => table.coords[v].kind === "dependent" || (table.coords[v].kind === "integrated" && !moved.has(v) && higher(v)));
     const changedSet = new Set(changed);
-    const relay = session.relayOf(c) ?? (() => false);
+    const relay = relayOf(table, rules, c) ?? (() => false);
     const local = dep.filter((v) => ![...causalNeighbours(table, v, x.state, y.state)].some(([w]) => seedSet.has(w) || changedSet.has(w) || relay(w)));
     add("E4", local.map((v) => `${name(v)} changes but no neighbour under an active law changes or seeds it`),
-      [`${dep.length} change(s) to explain, each next to a seed, another change${session.relayOf(c) ? " or a varying coordinate" : ""}`]);
+      [`${dep.length} change(s) to explain, each next to a seed, another change${relayOf(table, rules, c) ? " or a varying coordinate" : ""}`]);
     const paths = causalPaths(table, causalContext(table, x.state, y.state), seeds, changed, dep, relay);
     const unreached = paths ? [] : dep.filter((v) => !local.includes(v));
     add("E8", paths ? [] : [`no chain of changes from the seeds (${seeds.map(name).join(", ") || "none"}) reaches ${unreached.map(name).join(", ") || dep.map(name).join(", ")}`],
-      (paths ?? []).map((p) => `${name(p.var)} ← ${name(p.from)} via ${linkText(session, p.link)}`));
+      (paths ?? []).map((p) => `${name(p.var)} ← ${name(p.from)} via ${linkText(model, p.link)}`));
   }
   // Decl: every changed component has a compatible declaration
   {
     const bad: string[] = [];
     const good: string[] = [];
-    const moved = session.eventMoved(x, y, c);
+    const moved = eventMoved(rules, x, y, c);
     for (const inst of model.instances) {
       const a = x.state[inst.name], b = y.state[inst.name];
       if (a === b) continue;
@@ -157,25 +177,25 @@ export function checkEdge(session: Session, x: Episode, y: Episode, c: Cause): E
 }
 
 /** A causal link in words: a law id, "derivative", or "state change of p". */
-export function linkText(session: Session, link: CausalLink): string {
-  return "law" in link ? session.model.laws[link.law].id : "derivative" in link ? "derivative" : `state change of ${link.stateChange}`;
+export function linkText(model: MechanismModel, link: CausalLink): string {
+  return "law" in link ? model.laws[link.law].id : "derivative" in link ? "derivative" : `state change of ${link.stateChange}`;
 }
 
-const stateText = (s: CompositeState, session: Session) =>
-  session.model.instances.filter((i) => i.states.length > 1).map((i) => `${i.name}=${s[i.name]}`).join(" ") || "the unconditional state";
+const stateText = (s: CompositeState, universe: CheckedUniverse) =>
+  universe.model.instances.filter((i) => i.states.length > 1).map((i) => `${i.name}=${s[i.name]}`).join(" ") || "the unconditional state";
 
 /** c ∈ C_r(x) (§13.3) without enumerating C_r(x): M(x) at an instant; else ∅ or a nonempty union of termination groups (paper: one group). */
-export function isCause(session: Session, x: Episode, c: Cause): boolean {
-  const { table } = session;
+export function isCause(universe: CheckedUniverse, x: Episode, c: Cause): boolean {
+  const { table } = universe;
   const key = (es: readonly QEvent[]) => es.map((e) => `${e.var}>${e.to}`).sort().join(",");
   const m = mandatoryDepartures(table, x);
   if (m.length) return c.kind === "mandatory" && key(c.events) === key(m);
   if (c.kind === "intrastate") return c.events.length === 0;
   if (c.kind !== "boundary" || !c.events.length) return false;
   const moved = new Map(c.events.map((e) => [e.var, e.to]));
-  const groups = terminationGroups(table, optionalTerminations(table, x), session.source(x.state).classes);
+  const groups = terminationGroups(table, optionalTerminations(table, x), universe.source(x.state).classes);
   const covered = groups.filter((g) => g.some((e) => moved.get(e.var) === e.to));
-  if (covered.length > 1 && !takes(session.rules, "cause-unions")) return false;
+  if (covered.length > 1 && !takes(universe.rules, "cause-unions")) return false;
   return covered.every((g) => g.every((e) => moved.get(e.var) === e.to)) &&
     covered.reduce((n, g) => n + g.length, 0) === c.events.length;
 }
@@ -184,10 +204,10 @@ export function isCause(session: Session, x: Episode, c: Cause): boolean {
  * The only cause that can admit x → x' (the cause is a function of the pair, §13.3): M(x)
  * at an instant, otherwise the terminations x' performs (none: intrastate).
  */
-export function impliedCause(session: Session, x: Episode, y: Episode): Cause {
-  const m = mandatoryDepartures(session.table, x);
+export function impliedCause(universe: CheckedUniverse, x: Episode, y: Episode): Cause {
+  const m = mandatoryDepartures(universe.table, x);
   if (m.length) return { kind: "mandatory", events: m };
-  const done = optionalTerminations(session.table, x).filter((e) => y.cells[e.var] === e.to);
+  const done = optionalTerminations(universe.table, x).filter((e) => y.cells[e.var] === e.to);
   return done.length ? { kind: "boundary", events: done } : { kind: "intrastate", events: [] };
 }
 
@@ -197,9 +217,9 @@ export function impliedCause(session: Session, x: Episode, y: Episode): Cause {
  * integrated coordinate the candidate does not move, or leaves one it does, so E1 or E2
  * rejects it; they are not listed.
  */
-export function explainEdge(session: Session, x: Episode, y: Episode): EdgeVerdict[] {
-  const implied = impliedCause(session, x, y);
-  const out = [checkEdge(session, x, y, implied)];
-  if (implied.kind === "boundary") out.push(checkEdge(session, x, y, { kind: "intrastate", events: [] }));
+export function explainEdge(universe: CheckedUniverse, x: Episode, y: Episode): EdgeVerdict[] {
+  const implied = impliedCause(universe, x, y);
+  const out = [checkEdge(universe, x, y, implied)];
+  if (implied.kind === "boundary") out.push(checkEdge(universe, x, y, { kind: "intrastate", events: [] }));
   return out;
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { builtinMechanism } from "../../catalog/mod.ts";
@@ -11,6 +12,7 @@ import type { Episode } from "./episode.ts";
 import { EpisodeSpecError, initialEpisodes, parseEpisodeSpec } from "./initial.ts";
 import { expectGeneratorMatchesClauses, SPRING_MASS_CYCLE, springMass, stateMoves, value } from "./episode.test_support.ts";
 import { reach } from "./reach.ts";
+import { importSpecifiers } from "../layering.test_support.ts";
 
 const mech = (id: string): MechanismModel => builtinMechanism(id)!;
 
@@ -94,6 +96,15 @@ describe("episode graph: the generator agrees with the clause checker on all of 
 
   it("the spring-mass", () => {
     expect(expectGeneratorMatchesClauses(springMass(), "base")).toBeGreaterThan(0);
+  });
+
+  it("the checker and the definitions it shares with the generator import definitions only", () => {
+    // an oracle that imported the generator would share its mistakes (edge_ok.ts's header)
+    const definitions = ["./coordinates.ts", "./causes.ts", "./declarations.ts", "./edge_definitions.ts", "./episode.ts", "./rules.ts"];
+    for (const file of ["./edge_ok.ts", "./edge_definitions.ts"]) {
+      const local = importSpecifiers(readFileSync(new URL(file, import.meta.url), "utf8")).filter((s) => s.startsWith("./"));
+      expect(local.filter((s) => !definitions.includes(s)), file).toEqual([]);
+    }
   });
 
   it("property: synthetic thermal chains and ladders", () => {

@@ -201,17 +201,25 @@ export function graphDot(model: MechanismModel, scenario: string, rules: string,
   return out;
 }
 
+/** An explain-edge result: the candidate edge and the verdicts on it, under one scenario and edge rules. */
+export interface EdgeExplanation {
+  model: MechanismModel;
+  scenario: string;
+  /** The edge rules' name. */
+  rules: string;
+  source: Episode;
+  target: Episode;
+  /** The implied cause's verdict, and the intrastate cause's when it is another. */
+  verdicts: readonly EdgeVerdict[];
+  /** How many other causes of the source are not listed. */
+  unchecked: number;
+  /** False when the source was found among the context's episodes (V_r), not the case's. */
+  sourceInCase: boolean;
+}
+
 /** The machine form of an explain-edge result. */
-export function explanationJson(
-  model: MechanismModel,
-  scenario: string,
-  rules: string,
-  x: Episode,
-  y: Episode,
-  verdicts: readonly EdgeVerdict[],
-  unchecked: number,
-  sourceInCase = true,
-): EdgeExplanationJson {
+export function explanationJson(e: EdgeExplanation): EdgeExplanationJson {
+  const { model, scenario, rules, source: x, target: y, verdicts, unchecked, sourceInCase } = e;
   const distinct = cellChanges(model, x, y).length > 0 || componentChanges(model, x, y).length > 0;
   return {
     mechanism: model.id,
@@ -237,16 +245,8 @@ export function explanationJson(
  * source ADMITTED (with every clause's facts as evidence) or REJECTED (with the failing
  * clauses and their facts).
  */
-export function explanationText(
-  model: MechanismModel,
-  scenario: string,
-  rules: string,
-  x: Episode,
-  y: Episode,
-  verdicts: readonly EdgeVerdict[],
-  unchecked: number,
-  sourceInCase = true,
-): string[] {
+export function explanationText(e: EdgeExplanation): string[] {
+  const { model, scenario, rules, source: x, target: y, verdicts, unchecked, sourceInCase } = e;
   const out: string[] = [];
   out.push(`mechanism ${model.id}, scenario ${scenario}, edge rules ${rules}`);
   if (!sourceInCase) out.push("(no episode of the scenario's case matches the source spec: it was found among the episodes of the scenario's context, V_r)");

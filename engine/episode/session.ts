@@ -2,22 +2,16 @@
 // scenario: it derives causes, collects the declared transitions T(s), and generates
 // every admissible edge (x, x', c) out of a source episode through the exact solver.
 import type { MechanismModel, ModelRestriction, ModelScenario } from "../model/model.ts";
-import { activeIn, compile, type CompositeState, type ExtraRestriction, findScenario } from "../compile/compile.ts";
-import type { Confluence, Problem } from "../compile/problem.ts";
+import { compile, type CompositeState, type ExtraRestriction, findScenario } from "../compile/compile.ts";
+import type { Problem } from "../compile/problem.ts";
 import { interpretations, type Solution, solve } from "../solve/solver.ts";
-import { satisfies } from "../solve/semantics.ts";
-import { type CausalContext, type CausalLink, causalContext, type CoordinateTable, coordinateTable, direction, lawActive, visitCausalNeighbours } from "./coordinates.ts";
+import { type CausalContext, causalContext, type CoordinateTable, coordinateTable, direction } from "./coordinates.ts";
 import { type Cause, coincidenceClasses, mandatoryDepartures, optionalTerminations, type QEvent, terminationGroups } from "./causes.ts";
 import { type Episode, episodeKey } from "./episode.ts";
 import { compatibleDeclaration } from "./declarations.ts";
+import { causalPaths, drifting, eventMoved, type Propagation, relayOf, seedsOf, switchedCoordinates } from "./edge_definitions.ts";
 import { DEFAULT_PROFILE, type EdgeRules, edgeRules, takes } from "./rules.ts";
-
-/** How a change reached coordinate `var`: from `from` through `link`. */
-export interface Propagation {
-  var: number;
-  from: number;
-  link: CausalLink;
-}
+import { holdsInState, type Target, TargetStates } from "./target_states.ts";
 
 /** An admissible edge with its evidence. */
 export interface Edge {
@@ -64,22 +58,6 @@ interface SourceInfo {
   classes: number[];
 }
 
-/**
- * One target composite state of a source's candidates, with what a relaxed
- * interpretation must still satisfy there: the state-specific restrictions of the
- * components whose state was not already filtered by its restrictions, and the
- * state-specific laws (the relaxation holds everything else, §13.7).
- */
-interface Target {
-  state: CompositeState;
-  restrictions: readonly ModelRestriction[];
-  laws: readonly Confluence[];
-  /** The E6 exemption on the edge into this state, computed when first needed. */
-  jump?: ReadonlySet<number>;
-  /** The causal graph's context on the edge into this state (E8), computed when first needed. */
-  causal?: CausalContext;
-}
-
 export class Session {
   readonly table: CoordinateTable;
   readonly scenario: ModelScenario;
@@ -114,17 +92,6 @@ export class Session {
   /** Is V_r solved under the scenario's context only (else under the whole scenario)? */
   get contextOnly(): boolean {
     return takes(this.rules, "context-universe");
-  }
-
-  /** The seeds of E4/E8's causal paths under a cause: its events, or (intrastate) the drifting coordinates when that reading is taken. */
-  seedsOf(x: Episode, cause: Cause): number[] {
-    if (cause.kind !== "intrastate") return cause.events.map((e) => e.var);
-    return takes(this.rules, "intrastate-seeds") ? this.drifting(x) : [];
-  }
-
-  /** Coordinates a causal path may pass through unchanged under a cause (none unless intrastate relays are taken). */
-  relayOf(cause: Cause): ((v: number) => boolean) | undefined {
-    return cause.kind === "intrastate" && takes(this.rules, "intrastate-relays") ? varying(this.table) : undefined;
   }
 
   /** Compiles a composite state in the universe: context only, or with the case restrictions (the scenario's or the given ones). */
@@ -171,15 +138,6 @@ export class Session {
     return info;
   }
 
-  /** The integrated coordinates moving within their cells (nonzero derivative). */
-  drifting(x: Episode): number[] {
-    const out: number[] = [];
-    this.table.coords.forEach((c, v) => {
-      if (c.kind === "integrated" && direction(this.table, v, x.cells) !== 0) out.push(v);
-    });
-    return out;
-  }
-
   /** Every admissible edge out of x, memoized by episode. */
   successors(x: Episode): Edge[] {
     const key = episodeKey(this.model, x);
@@ -207,7 +165,7 @@ export class Session {
     const mandatory = mandatoryDepartures(table, x);
     const instant = mandatory.length > 0;
     const terms = instant ? [] : optionalTerminations(table, x);
-    const seedsAll = instant ? mandatory.map((e) => e.var) : this.drifting(x);
+    const seedsAll = instant ? mandatory.map((e) => e.var) : drifting(table, x);
     // Target domains that already encode E1, E2, E6 and E7: parameters and integrated
     // coordinates stay unless their event moves them; dependents near a potential seed
     // may move one cell.
@@ -346,24 +304,17 @@ export class Session {
       if (hit.size > 1 && !takes(this.rules, "cause-unions")) return null;
       cause = { kind: "boundary", events };
     }
-    const seeds = this.seedsOf(x, cause);
-    const propagation = causalPaths(table, causal, seeds, changed, explain, this.relayOf(cause));
+    const seeds = seedsOf(table, this.rules, x, cause);
+    const propagation = causalPaths(table, causal, seeds, changed, explain, relayOf(table, this.rules, cause));
     if (!propagation) return null;
     const declarations: Edge["declarations"] = [];
     for (const inst of model.instances) {
       if (x.state[inst.name] === y.state[inst.name]) continue;
-      const t = compatibleDeclaration(table, inst.name, x, y, this.eventMoved(x, y, cause));
+      const t = compatibleDeclaration(table, inst.name, x, y, eventMoved(this.rules, x, y, cause));
       if (t === null) return null;
       declarations.push({ instance: inst.name, transition: t });
     }
     return { source: x, target: y, cause, seeds, declarations, propagation };
-  }
-
-  /** Decl's test of a declaration's event coordinate: it changes on the edge, or (paper) it is an event of the cause. */
-  eventMoved(x: Episode, y: Episode, cause: Cause): (v: number) => boolean {
-    if (takes(this.rules, "decl-changes")) return (v) => x.cells[v] !== y.cells[v];
-    const events = new Set(cause.events.map((e) => e.var));
-    return (v) => events.has(v);
   }
 
   /** Coordinates connected to a seed in the causal graph of any pair of states (an over-approximation of E8). */
@@ -425,90 +376,6 @@ export class Session {
 }
 
 /**
- * E4 and E8: every change to explain (dependent coordinates, higher-order departures)
- * must be reached from a seed in the causal graph of the context's edge (s, s2), stepping through changed
- * coordinates or through `relay`
- * coordinates (under the intrastate cause, every coordinate that may vary within its
- * cell: dependents and drifting integrated coordinates). Returns one predecessor per
- * reached coordinate (relays included), or null when some change stays unexplained.
- */
-export function causalPaths(
-  t: CoordinateTable,
-  ctx: CausalContext,
-  seeds: readonly number[],
-  changed: readonly number[],
-  explain: readonly number[],
-  relay: (v: number) => boolean = () => false,
-): Propagation[] | null {
-  const pending = new Set(explain);
-  if (!pending.size) return [];
-  const n = t.coords.length;
-  const changedSet = new Uint8Array(n);
-  for (const v of changed) changedSet[v] = 1;
-  const via = new Map<number, Propagation>();
-  const seen = new Uint8Array(n);
-  for (const v of seeds) seen[v] = 1;
-  // breadth first, with an index-based queue
-  const queue = [...seeds];
-  let head = 0, from = -1;
-  const visit = (w: number, link: CausalLink) => {
-    if (seen[w] || !(changedSet[w] || relay(w))) return;
-    seen[w] = 1;
-    via.set(w, { var: w, from, link });
-    pending.delete(w);
-    queue.push(w);
-  };
-  while (head < queue.length && pending.size) {
-    from = queue[head++];
-    visitCausalNeighbours(t, ctx, from, visit);
-  }
-  if (pending.size) return null;
-  // the chains that end in changed dependents, seeds excluded, in reach order
-  const keep = new Set<number>();
-  for (const v of changed) {
-    for (let p = via.get(v); p && !keep.has(p.var); p = via.get(p.from)) keep.add(p.var);
-  }
-  return [...via.values()].filter((p) => keep.has(p.var));
-}
-
-/**
- * The dependent coordinates that may jump on an edge from s to s2 (the E6 exemption):
- * those of a law active in exactly one of the two states (a switched law: a kink or a
- * stick makes its quantities discontinuous), and every dependent tied to one of them
- * through laws active in s or s2. Integrated coordinates never jump: each is the
- * integral of its bounded derivative (docs/semantics.md §13.4).
- */
-export function switchedCoordinates(t: CoordinateTable, s: CompositeState, s2: CompositeState): Set<number> {
-  const out = new Set<number>();
-  const queue: number[] = [];
-  t.model.laws.forEach((l, li) => {
-    if (l.state === null || lawActive(t.model, li, s) === lawActive(t.model, li, s2)) return;
-    for (const v of t.lawVars[li]) {
-      if (t.coords[v].kind === "dependent" && !out.has(v)) out.add(v), queue.push(v);
-    }
-  });
-  while (queue.length) {
-    const v = queue.pop()!;
-    for (const li of t.lawsOf[v]) {
-      if (!lawActive(t.model, li, s) && !lawActive(t.model, li, s2)) continue;
-      for (const w of t.lawVars[li]) {
-        if (t.coords[w].kind === "dependent" && !out.has(w)) out.add(w), queue.push(w);
-      }
-    }
-  }
-  return out;
-}
-
-/**
- * Under the intrastate cause, variation spreads through every coordinate (not through
- * parameters): a zero derivative in a lasting episode may be a crossing the cells
- * cannot tell apart from rest, so it does not block the chain (docs/semantics.md §13.5).
- */
-export function varying(t: CoordinateTable): (v: number) => boolean {
-  return (v) => t.coords[v].kind !== "parameter";
-}
-
-/**
  * Above this many relaxed interpretations per target state, generate solves the target
  * states exactly (TargetStates.solveEach; on mechanics_branched_three_mass, whose
  * relaxations hold up to 10^5 interpretations of which about 0.5 % survive the state
@@ -516,17 +383,6 @@ export function varying(t: CoordinateTable): (v: number) => boolean {
  * checking every relaxed interpretation (about 1.5 µs each).
  */
 export const EXACT_PER_TARGET = 300;
-
-/** The problem with the given restrictions on its domains and the given laws added. */
-function withState(base: Problem, restrictions: readonly ModelRestriction[], laws: readonly Confluence[]): Problem {
-  if (!restrictions.length && !laws.length) return base;
-  const variables = [...base.variables];
-  for (const r of restrictions) {
-    const v = variables[r.var];
-    variables[r.var] = { ...v, domain: v.domain.filter((c) => r.cells.includes(c)) };
-  }
-  return { ...base, variables, confluences: [...base.confluences, ...laws] };
-}
 
 /**
  * The order interpretations(sol) enumerates in, as a variable sequence: the solution's
@@ -556,140 +412,4 @@ function compareIn(order: readonly number[], a: readonly number[], b: readonly n
     if (d !== 0) return d;
   }
   return 0;
-}
-
-/** Does a relaxed interpretation hold in the target state: its remaining restrictions and its own laws? */
-function holdsInState(problem: Problem, t: Target, cells: readonly number[]): boolean {
-  const rs = t.restrictions;
-  for (let k = 0; k < rs.length; k++) if (rs[k].cells.indexOf(cells[rs[k].var]) < 0) return false;
-  const laws = t.laws;
-  for (let k = 0; k < laws.length; k++) if (!satisfies(problem, laws[k], cells)) return false;
-  return true;
-}
-
-/**
- * The target composite states a relaxed interpretation allows: per component, the
- * options (targetOptions) whose state restrictions its cells satisfy; every combination,
- * in option order with the last component varying fastest (the order stateProduct
- * gives). fit(cells) selects the first combination, next() steps to the following one;
- * each combination's Target is built once per source.
- */
-class TargetStates {
-  private readonly multi: number[];
-  /** Per component with several options, per option: its state restrictions. */
-  private readonly restrictions: (readonly ModelRestriction[])[][];
-  private readonly fits: number[][];
-  private readonly pos: number[];
-  private readonly stride: number[];
-  private readonly cache = new Map<number, Target>();
-
-  constructor(private readonly session: Session, private readonly axes: readonly (readonly string[])[]) {
-    this.multi = axes.map((_, k) => k).filter((k) => axes[k].length > 1);
-    const instances = session.model.instances;
-    this.restrictions = axes.map((opts, k) => (opts.length > 1 ? opts.map((st) => session.restrictionsOf(instances[k].name, st)) : []));
-    this.fits = axes.map((a) => (a.length > 1 ? [] : [0]));
-    this.pos = axes.map(() => 0);
-    this.stride = [];
-    let m = 1;
-    for (let k = axes.length - 1; k >= 0; k--) this.stride[k] = m, m *= axes[k].length;
-  }
-
-  /** Selects the first combination the cells allow; false when some component has none. */
-  fit(cells: readonly number[]): boolean {
-    const { multi, fits, restrictions, pos } = this;
-    for (const k of multi) {
-      const f = fits[k];
-      f.length = 0;
-      for (let o = 0; o < restrictions[k].length; o++) {
-        const rs = restrictions[k][o];
-        let ok = true;
-        for (let j = 0; j < rs.length && ok; j++) ok = rs[j].cells.indexOf(cells[rs[j].var]) >= 0;
-        if (ok) f.push(o);
-      }
-      if (!f.length) return false;
-      pos[k] = 0;
-    }
-    return true;
-  }
-
-  /** Steps to the next allowed combination (last component fastest); false after the last. */
-  next(): boolean {
-    const { multi, fits, pos } = this;
-    for (let j = multi.length - 1; j >= 0; j--) {
-      const k = multi[j];
-      if (++pos[k] < fits[k].length) return true;
-      pos[k] = 0;
-    }
-    return false;
-  }
-
-  /** How many target states the options combine to. */
-  get combinations(): number {
-    return this.axes.reduce((m, a) => m * a.length, 1);
-  }
-
-  /**
-   * Solves every target state exactly: the relaxation with the state laws and
-   * restrictions of each component's option added, one component with several options
-   * at a time, so a partial choice without interpretations prunes every combination
-   * that extends it. Calls found(solution, key, target) for each combination with
-   * interpretations, in option order. The same interpretations as filtering the
-   * relaxation by fit and holdsInState: the relaxation's laws and restrictions are
-   * those that hold in all states.
-   */
-  solveEach(relaxed: Problem, relaxedSolution: Solution, solve: (p: Problem) => Solution, found: (s: Solution, key: number, t: Target) => void): void {
-    const { axes, multi, stride, session } = this;
-    const { model } = session;
-    const stateLaws = (k: number, st: string): Confluence[] =>
-      model.laws.filter((l) => l.instance === model.instances[k].name && l.state === st).map((l) => ({ id: l.id, terms: l.terms }));
-    const constraints = (k: number, o: number) => [session.restrictionsOf(model.instances[k].name, axes[k][o]), stateLaws(k, axes[k][o])] as const;
-    // components with one option first, all at once
-    let root = relaxed;
-    axes.forEach((opts, k) => {
-      if (opts.length === 1) root = withState(root, ...constraints(k, 0));
-    });
-    const option = axes.map(() => 0);
-    const visit = (level: number, p: Problem, known: Solution | null) => {
-      const sol = known ?? solve(p);
-      if (sol.count === 0n) return;
-      if (level === multi.length) {
-        let key = 0;
-        for (let k = 0; k < axes.length; k++) key += option[k] * stride[k];
-        found(sol, key, this.cache.get(key) ?? this.build(key, (k) => option[k]));
-        return;
-      }
-      const k = multi[level];
-      for (let o = 0; o < axes[k].length; o++) {
-        option[k] = o;
-        const [rs, laws] = constraints(k, o);
-        // nothing added: the same problem, the same solution
-        if (!rs.length && !laws.length) visit(level + 1, p, sol);
-        else visit(level + 1, withState(p, rs, laws), null);
-      }
-      option[k] = 0;
-    };
-    visit(0, root, root === relaxed ? relaxedSolution : null);
-  }
-
-  /** The selected combination. */
-  current(): Target {
-    const { axes, fits, pos, stride } = this;
-    let key = 0;
-    for (let k = 0; k < axes.length; k++) key += fits[k][pos[k]] * stride[k];
-    return this.cache.get(key) ?? this.build(key, (k) => fits[k][pos[k]]);
-  }
-
-  /** The Target of a combination (option(k): component k's option), kept under its key. */
-  private build(key: number, option: (k: number) => number): Target {
-    const { axes } = this;
-    const { model } = this.session;
-    const state: CompositeState = {};
-    model.instances.forEach((inst, k) => (state[inst.name] = axes[k][option(k)]));
-    // components with one option were not filtered by their restrictions
-    const restrictions = model.instances.flatMap((inst, k) => (axes[k].length === 1 ? this.session.restrictionsOf(inst.name, state[inst.name]) : []));
-    const laws = model.laws.filter((l) => l.state !== null && activeIn(l, state)).map((l) => ({ id: l.id, terms: l.terms }));
-    const t = { state, restrictions, laws };
-    this.cache.set(key, t);
-    return t;
-  }
 }
