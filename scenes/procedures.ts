@@ -1,6 +1,7 @@
-// Pieces of experiment shared by reference procedures: the batches of single timesteps with
-// reads after each, the loop that follows a motion until something happens, readers of tool
-// results, and linear interpolation between samples. Used with `yield*` or to build batches.
+// Pieces of experiment shared by reference procedures: reading masses, the batches of single
+// timesteps with reads after each, the loop that follows a motion until something happens,
+// readers of tool results, and linear interpolation between samples. Used with `yield*` or
+// to build batches.
 import type { ToolCall, ToolResult } from "../engine/physment/protocol.ts";
 
 /** One timestep of the scenes (MuJoCo's default; no built-in scene sets another). */
@@ -44,6 +45,15 @@ export function* eachStep<R>(
     }
   }
   throw new Error(opts.failure);
+}
+
+/** The mass a get_parameters result reports. */
+export const mass = (r: ToolResult): number => r.result!.mass as number;
+
+/** Reads the objects' masses in one batch (get_parameters of each); returns them in the same order. */
+export function* masses(...objectIds: string[]): Generator<ToolCall[], number[], ToolResult[]> {
+  const results = yield objectIds.map((id) => ({ tool: "get_parameters", parameters: { object_id: id } }));
+  return objectIds.map((_, i) => mass(results[i]));
 }
 
 export const position = (r: ToolResult): number[] => r.result!.position as number[];

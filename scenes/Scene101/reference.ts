@@ -1,16 +1,12 @@
 // Launch block 1, weld block 2 to it, coast 1 s, and report the common speed and the
 // kinetic energy lost in the join.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
+import { masses } from "../procedures.ts";
 
 export const reference: ReferenceProcedure = {
   summary: "read masses, v₁ = [2.6,0,0], KE before, attach, step 1 s, report [common speed, KE lost]",
   *run() {
-    const [p1, p2] = yield [
-      { tool: "get_parameters", parameters: { object_id: "object_1" } },
-      { tool: "get_parameters", parameters: { object_id: "object_2" } },
-    ];
-    const m1 = p1.result!.mass as number;
-    const m2 = p2.result!.mass as number;
+    const [m1, m2] = yield* masses("object_1", "object_2");
     const [, ke0] = yield [
       { tool: "set_velocity", parameters: { object_id: "object_1", velocity_vector: [2.6, 0, 0] } },
       { tool: "get_kinetic_energy", parameters: { object_id: "object_1", mass: m1 } },

@@ -2,13 +2,12 @@
 // it has reversed twice, take the period as twice the time between the reversals
 // (interpolated between samples) and compute k = 4π²m/T² with the glider's mass.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
-import { vxReversals } from "../procedures.ts";
+import { masses, vxReversals } from "../procedures.ts";
 
 export const reference: ReferenceProcedure = {
   summary: "read the glider's mass, set v = (0.5, 0, 0), step one timestep at a time reading v_x until it has changed sign twice; T = 2(t₂ − t₁), report k = 4π²m/T²",
   *run() {
-    const [par] = yield [{ tool: "get_parameters", parameters: { object_id: "object_1" } }];
-    const m = par.result!.mass as number;
+    const [m] = yield* masses("object_1");
     yield [{ tool: "set_velocity", parameters: { object_id: "object_1", velocity_vector: [0.5, 0, 0] } }];
     const reversals = yield* vxReversals("object_1", 2, 1);
     const T = 2 * (reversals[1] - reversals[0]);

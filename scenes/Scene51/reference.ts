@@ -1,4 +1,5 @@
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
+import { masses } from "../procedures.ts";
 
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 
@@ -6,8 +7,7 @@ const r3 = (x: number) => Math.round(x * 1000) / 1000;
 export const reference: ReferenceProcedure = {
   summary: "read the ball's mass, step 0.9 s, report get_kinetic_energy with that mass",
   *run() {
-    const [p] = yield [{ tool: "get_parameters", parameters: { object_id: "object_1" } }];
-    const m = p.result!.mass as number;
+    const [m] = yield* masses("object_1");
     const [, ke] = yield [
       { tool: "step", parameters: { duration: 0.9 } },
       { tool: "get_kinetic_energy", parameters: { object_id: "object_1", mass: m } },

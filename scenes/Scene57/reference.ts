@@ -1,4 +1,5 @@
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
+import { masses } from "../procedures.ts";
 
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 
@@ -6,12 +7,7 @@ const r3 = (x: number) => Math.round(x * 1000) / 1000;
 export const reference: ReferenceProcedure = {
   summary: "read both masses, set ball 2's velocity to [0, 0, −4], step 0.5 s, compare get_kinetic_energy of the two",
   *run() {
-    const [p1, p2] = yield [
-      { tool: "get_parameters", parameters: { object_id: "object_1" } },
-      { tool: "get_parameters", parameters: { object_id: "object_2" } },
-    ];
-    const m1 = p1.result!.mass as number;
-    const m2 = p2.result!.mass as number;
+    const [m1, m2] = yield* masses("object_1", "object_2");
     const [, , k1, k2] = yield [
       { tool: "set_velocity", parameters: { object_id: "object_2", velocity_vector: [0, 0, -4] } },
       { tool: "step", parameters: { duration: 0.5 } },

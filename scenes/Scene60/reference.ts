@@ -1,4 +1,5 @@
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
+import { masses } from "../procedures.ts";
 
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 
@@ -6,8 +7,7 @@ const r3 = (x: number) => Math.round(x * 1000) / 1000;
 export const reference: ReferenceProcedure = {
   summary: "read the mass, set v = [4, 0, 0], step 1.0 s, report |get_momentum|",
   *run() {
-    const [p] = yield [{ tool: "get_parameters", parameters: { object_id: "object_1" } }];
-    const m = p.result!.mass as number;
+    const [m] = yield* masses("object_1");
     const [, , mo] = yield [
       { tool: "set_velocity", parameters: { object_id: "object_1", velocity_vector: [4, 0, 0] } },
       { tool: "step", parameters: { duration: 1.0 } },

@@ -1,4 +1,5 @@
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
+import { masses } from "../procedures.ts";
 
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 
@@ -9,8 +10,7 @@ const A = 9.81 * (Math.sin(TH) - 0.2 * Math.cos(TH));
 export const reference: ReferenceProcedure = {
   summary: "read the mass and PE at t = 0, step 1.0 s, report PE₀ − PE₁ − KE₁",
   *run() {
-    const [p] = yield [{ tool: "get_parameters", parameters: { object_id: "object_1" } }];
-    const m = p.result!.mass as number;
+    const [m] = yield* masses("object_1");
     const [u0, , u1, k1] = yield [
       { tool: "get_potential_energy", parameters: { object_id: "object_1", mass: m } },
       { tool: "step", parameters: { duration: 1.0 } },

@@ -1,4 +1,5 @@
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
+import { masses } from "../procedures.ts";
 
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 
@@ -6,8 +7,7 @@ const r3 = (x: number) => Math.round(x * 1000) / 1000;
 export const reference: ReferenceProcedure = {
   summary: "read the mass, set v = [0, 0, 8], step 8/9.81 s, report get_potential_energy",
   *run() {
-    const [p] = yield [{ tool: "get_parameters", parameters: { object_id: "object_1" } }];
-    const m = p.result!.mass as number;
+    const [m] = yield* masses("object_1");
     const [, , u] = yield [
       { tool: "set_velocity", parameters: { object_id: "object_1", velocity_vector: [0, 0, 8] } },
       { tool: "step", parameters: { duration: 8 / 9.81 } },

@@ -1,7 +1,7 @@
 // Bisect the pull on the slab: each trial resets both bodies at rest, pulls for 1 s and
 // checks whether the block slipped (velocities differ).
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
-import { bisect, round, velocity } from "../procedures.ts";
+import { bisect, mass, round, velocity } from "../procedures.ts";
 
 const MU = 0.4;
 
@@ -14,7 +14,7 @@ export const reference: ReferenceProcedure = {
       { tool: "get_position", parameters: { object_id: "object_1" } },
       { tool: "get_position", parameters: { object_id: "object_2" } },
     ];
-    const mTotal = (a.result!.mass as number) + (b.result!.mass as number);
+    const mTotal = mass(a) + mass(b);
     const s1 = pa.result!.position as number[];
     const s2 = pb.result!.position as number[];
     const [lo, hi] = yield* bisect(0, 30, 10, (f) => [

@@ -1,7 +1,7 @@
 // Create the ball, read its mass, step one timestep at a time (in batches) until it touches
 // the platform, and report |p| at the first contact.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
-import { eachStep, round } from "../procedures.ts";
+import { eachStep, masses, round } from "../procedures.ts";
 
 const BATCH = 25;
 const MASS = 2000 * (4 / 3) * Math.PI * 0.1 ** 3;
@@ -10,8 +10,7 @@ export const reference: ReferenceProcedure = {
   summary: "create a ρ = 2000, r = 0.1 sphere at z = 2.1, read its mass, step 5 ms at a time until it touches the platform, report |p|",
   *run() {
     yield [{ tool: "create_objects", parameters: { name: "object_3", pos: [0, 0, 2.1], density: 2000, radius: 0.1 } }];
-    const [params] = yield [{ tool: "get_parameters", parameters: { object_id: "object_3" } }];
-    const mass = params.result!.mass as number;
+    const [mass] = yield* masses("object_3");
     return yield* eachStep(
       [
         { tool: "detect_collision", parameters: { obj1_id: "object_3", obj2_id: "object_2" } },

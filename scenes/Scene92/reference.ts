@@ -2,7 +2,7 @@
 // then read the kinetic energy at that contact.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
 import type { ToolCall, ToolResult } from "../../engine/physment/protocol.ts";
-import { bisect, perStep, position, round, stepsWith } from "../procedures.ts";
+import { bisect, masses, perStep, position, round, stepsWith } from "../procedures.ts";
 
 const SUBSTEPS = 130;
 const H = 1.4;
@@ -32,8 +32,7 @@ export const reference: ReferenceProcedure = {
   summary: "create the sphere, bisect v₀ on [0, 8] over 11 trials (reset, launch, step 5 ms until floor contact, compare x with 2.0), then KE at contact for the found v₀",
   *run() {
     yield [{ tool: "create_objects", parameters: { name: "object_3", pos: [0, 0, 1.5], density: 1500, radius: 0.1 } }];
-    const [params] = yield [{ tool: "get_parameters", parameters: { object_id: "object_3" } }];
-    const mass = params.result!.mass as number;
+    const [mass] = yield* masses("object_3");
     const [lo, hi] = yield* bisect(0, 8, 11, (v) => trial(v, mass), (res) => firstContact(res).x > 2.0);
     const v0 = round((lo + hi) / 2);
     const { ke } = firstContact(yield trial(v0, mass));

@@ -8,8 +8,11 @@ import type { MainModule, MjData, MjModel } from "mujoco-js";
 export type Mujoco = MainModule;
 export type { MjData, MjModel };
 
-/** MuJoCo object types used here (mjtObj). */
-export const OBJ = { BODY: 1, JOINT: 3, GEOM: 5, SITE: 6, TENDON: 18 } as const;
+/**
+ * MuJoCo object types used here (mjtObj). XBODY is the body's own frame; BODY, in
+ * mj_objectVelocity, is its inertial frame (centred at the COM).
+ */
+export const OBJ = { BODY: 1, XBODY: 2, JOINT: 3, GEOM: 5, SITE: 6, EQUALITY: 17, TENDON: 18 } as const;
 /** MuJoCo joint types (mjtJoint). */
 export const JNT = { FREE: 0, BALL: 1, SLIDE: 2, HINGE: 3 } as const;
 /** MuJoCo geom type names, indexed by mjtGeom. */

@@ -1,7 +1,9 @@
 // A World is one live MuJoCo simulation of one PhysMent scene: object lookup by id
 // ("object_3", "3" or 3), hidden objects, time, stepping, state queries computed from
 // MuJoCo's own quantities, and scene edits (create, delete, attach) that keep the state
-// of every untouched body. Conventions (SI units, world frame, z up) are in docs/physment.md.
+// of every untouched body (the MJCF edits are in mjcf_edit.ts, the recompile that carries
+// the state over in recompile.ts, geom shapes in geometry.ts). Conventions (SI units,
+// world frame, z up) are in docs/physment.md.
 //
 // WebAssembly memory can grow (and move) whenever MuJoCo allocates, which detaches typed
 // array views: every view of model/data arrays here is fetched at its point of use and
@@ -9,8 +11,8 @@
 import type { Scene } from "../scene/load.ts";
 import { parseXml, serializeXml } from "../scene/xml.ts";
 import type { XmlElement } from "../scene/xml.ts";
-import { addSphere, addWeld, removeBody, weldsBetween } from "./edit.ts";
-import type { SphereSpec } from "./edit.ts";
+import { addSphere, addWeld, removeBody, weldsBetween } from "./mjcf_edit.ts";
+import type { SphereSpec } from "./mjcf_edit.ts";
 import {
   add,
   leastSquares,
@@ -26,8 +28,11 @@ import {
   vec3At,
 } from "./math.ts";
 import type { Mat3, Quat, Vec3 } from "./math.ts";
-import { bodyName, compileModel, GEOM_TYPES, JNT, MjcfError, mujoco, OBJ, objectName } from "./mujoco.ts";
+import { boxAround, geomInfo } from "./geometry.ts";
+import type { GeomInfo } from "./geometry.ts";
+import { compileModel, JNT, MjcfError, mujoco, OBJ } from "./mujoco.ts";
 import type { MjData, MjModel, Mujoco } from "./mujoco.ts";
+import { recompile } from "./recompile.ts";
 import type { DoubleBuffer } from "mujoco-js";
 
 /** An invalid request against the current state (the tools report it as an error result). */
@@ -56,29 +61,11 @@ export interface WorldObject {
  */
 export type Mobility = "free" | "slide" | "static" | "jointed" | "carried";
 
-export interface GeomInfo {
-  type: string;
-  /** MuJoCo's size parameters for this type (sphere [r], capsule/cylinder [r, half-length], box/ellipsoid half-sizes, plane [half-x, half-y]). */
-  size: number[];
-  /** Volume in m³ (null for planes, height fields and meshes). */
-  volume: number | null;
-  center: Vec3;
-  rotation: Mat3;
-  /** Half-extents of the geom's box in its own frame (null: unbounded plane). */
-  halfExtents: Vec3 | null;
-  /** Centre offset of that box in the geom frame (non-zero only for meshes). */
-  boxCenter: Vec3;
-}
-
 export interface WorldOptions {
   /** Overrides the scene's timestep (seconds). */
   timestep?: number;
 }
 
-const JOINT_NQ = [7, 4, 1, 1];
-const JOINT_NV = [6, 3, 1, 1];
-/** mjOBJ_XBODY: the body's own frame (mjOBJ_BODY is its inertial frame, centred at the COM). */
-const OBJ_XBODY = 2;
 /** mjDSBL_AUTORESET. */
 const DISABLE_AUTORESET = 1 << 16;
 /** Longest step a single call may take (seconds of simulated time). */
@@ -238,7 +225,7 @@ export class World {
     for (const id of this.objectsById.keys()) {
       const b = this.mj.mj_name2id(this.model, OBJ.BODY, id);
       if (b < 0) continue;
-      const origin = this.rawVelocity(OBJ_XBODY, b);
+      const origin = this.rawVelocity(OBJ.XBODY, b);
       out.set(id, { linear: origin.linear, angular: origin.angular, com: this.rawVelocity(OBJ.BODY, b).linear });
     }
     return out;
@@ -373,7 +360,7 @@ export class World {
 
   /** Linear velocity of the body-frame origin and angular velocity, world frame. */
   velocity(o: WorldObject): { linear: Vec3; angular: Vec3 } {
-    return this.objectVelocity(OBJ_XBODY, this.bid(o));
+    return this.objectVelocity(OBJ.XBODY, this.bid(o));
   }
 
   /** Linear velocity of the body's centre of mass, world frame. */
@@ -453,71 +440,15 @@ export class World {
     const count = m.body_geomnum[b];
     const out: GeomInfo[] = [];
     for (let g = start; g < start + count && start >= 0; g++) {
-      const typeId = m.geom_type[g];
-      const type = GEOM_TYPES[typeId] ?? `type_${typeId}`;
-      const s = vec3At(m.geom_size, 3 * g);
-      const center = vec3At(this.data.geom_xpos, 3 * g);
-      const rotation = mat3At(this.data.geom_xmat, 9 * g);
-      let size: number[] = [...s];
-      let volume: number | null = null;
-      let half: Vec3 | null = null;
-      let boxCenter: Vec3 = [0, 0, 0];
-      switch (type) {
-        case "sphere":
-          size = [s[0]];
-          volume = (4 / 3) * Math.PI * s[0] ** 3;
-          half = [s[0], s[0], s[0]];
-          break;
-        case "capsule":
-          size = [s[0], s[1]];
-          volume = Math.PI * s[0] ** 2 * 2 * s[1] + (4 / 3) * Math.PI * s[0] ** 3;
-          half = [s[0], s[0], s[1] + s[0]];
-          break;
-        case "cylinder":
-          size = [s[0], s[1]];
-          volume = Math.PI * s[0] ** 2 * 2 * s[1];
-          half = [s[0], s[0], s[1]];
-          break;
-        case "box":
-          volume = 8 * s[0] * s[1] * s[2];
-          half = [s[0], s[1], s[2]];
-          break;
-        case "ellipsoid":
-          volume = (4 / 3) * Math.PI * s[0] * s[1] * s[2];
-          half = [s[0], s[1], s[2]];
-          break;
-        case "plane":
-          size = [s[0], s[1]];
-          half = s[0] > 0 && s[1] > 0 ? [s[0], s[1], 0] : null;
-          break;
-        default: {
-          const aabb = m.geom_aabb;
-          boxCenter = vec3At(aabb, 6 * g);
-          half = vec3At(aabb, 6 * g + 3);
-        }
-      }
-      out.push({ type, size, volume, center, rotation, halfExtents: half, boxCenter });
+      const aabb = { center: vec3At(m.geom_aabb, 6 * g), half: vec3At(m.geom_aabb, 6 * g + 3) };
+      out.push(geomInfo(m.geom_type[g], vec3At(m.geom_size, 3 * g), vec3At(this.data.geom_xpos, 3 * g), mat3At(this.data.geom_xmat, 9 * g), aabb));
     }
     return out;
   }
 
   /** World-frame axis-aligned box around the body's geoms; null when it has none or one is unbounded. */
   boundingBox(o: WorldObject): { min: Vec3; max: Vec3 } | null {
-    const geoms = this.geoms(o);
-    if (geoms.length === 0 || geoms.some((g) => g.halfExtents === null)) return null;
-    const min: Vec3 = [Infinity, Infinity, Infinity];
-    const max: Vec3 = [-Infinity, -Infinity, -Infinity];
-    for (const g of geoms) {
-      const c = add(g.center, matVec(g.rotation, g.boxCenter));
-      for (let i = 0; i < 3; i++) {
-        const r = g.rotation[i];
-        const h = g.halfExtents!;
-        const ext = Math.abs(r[0]) * h[0] + Math.abs(r[1]) * h[1] + Math.abs(r[2]) * h[2];
-        min[i] = Math.min(min[i], c[i] - ext);
-        max[i] = Math.max(max[i], c[i] + ext);
-      }
-    }
-    return { min, max };
+    return boxAround(this.geoms(o));
   }
 
   /**
@@ -706,15 +637,9 @@ export class World {
       p[3 * b + 2] += delta[2];
       this.staticPose.set(o.id, { pos: vec3At(m.body_pos, 3 * b), quat: quatAt(m.body_quat, 4 * b) });
     } else if (mob === "slide") {
-      this.ensureForward();
-      const adr = m.body_jntadr[b];
-      const axes: Vec3[] = [];
-      for (let j = adr; j < adr + m.body_jntnum[b]; j++) axes.push(vec3At(this.data.xaxis, 3 * j));
-      const c = leastSquares(axes, delta);
+      const fit = this.slideFit(b, delta);
       const q = this.data.qpos;
-      c.forEach((ck, k) => {
-        q[m.jnt_qposadr[adr + k]] += ck;
-      });
+      for (const { joint, amount } of fit) q[m.jnt_qposadr[joint]] += amount;
     } else {
       throw new WorldError(
         mob === "jointed"
@@ -743,15 +668,9 @@ export class World {
       qv[adr + 1] = v[1];
       qv[adr + 2] = v[2];
     } else if (mob === "slide") {
-      this.ensureForward();
-      const adr = m.body_jntadr[b];
-      const axes: Vec3[] = [];
-      for (let j = adr; j < adr + m.body_jntnum[b]; j++) axes.push(vec3At(this.data.xaxis, 3 * j));
-      const c = leastSquares(axes, v);
+      const fit = this.slideFit(b, v);
       const qv = this.data.qvel;
-      c.forEach((ck, k) => {
-        qv[m.jnt_dofadr[adr + k]] = ck;
-      });
+      for (const { joint, amount } of fit) qv[m.jnt_dofadr[joint]] = amount;
     } else if (mob === "jointed") {
       throw new WorldError(`${o.id} turns on a hinge or ball joint; its linear velocity cannot be set (use apply_torque)`);
     } else {
@@ -759,6 +678,19 @@ export class World {
     }
     this.invalidate();
     return this.velocity(o).linear;
+  }
+
+  /**
+   * The least-squares fit of a world-frame vector along a slide-jointed body's joint axes
+   * (their current directions): the amount along each joint, by joint index.
+   */
+  private slideFit(b: number, v: Vec3): { joint: number; amount: number }[] {
+    this.ensureForward();
+    const m = this.model;
+    const adr = m.body_jntadr[b];
+    const axes: Vec3[] = [];
+    for (let j = adr; j < adr + m.body_jntnum[b]; j++) axes.push(vec3At(this.data.xaxis, 3 * j));
+    return leastSquares(axes, v).map((amount, k) => ({ joint: adr + k, amount }));
   }
 
   // ---- scene edits ----------------------------------------------------------------------
@@ -823,7 +755,7 @@ export class World {
     const rel = matTVec(quatToMat(qa), sub(pb, pa));
     const relq = quatMul(quatConj(qa), qb);
     let name: string;
-    do name = `attach_${++this.weldCounter}`; while (this.mj.mj_name2id(this.model, 17, name) >= 0);
+    do name = `attach_${++this.weldCounter}`; while (this.mj.mj_name2id(this.model, OBJ.EQUALITY, name) >= 0);
     const tree = structuredClone(this.tree);
     addWeld(tree, name, a.id, b.id, [...rel, ...relq]);
     this.rebuild(tree);
@@ -836,59 +768,30 @@ export class World {
   }
 
   /**
-   * Compiles an edited tree and carries the state over by name: joint positions and
-   * velocities (joints keyed by name, or by their body and order), time, applied forces,
-   * moved scenery. On failure the old model stays and a WorldError says why.
+   * Compiles an edited tree and carries the state over: joint positions and velocities
+   * and time (recompile), applied forces, moved scenery. On failure the old model stays
+   * and a WorldError says why.
    */
   private rebuild(tree: XmlElement): void {
     this.alive();
     const { mj } = this;
-    const oldKeys = structureKeys(mj, this.model);
-    const oldState = new Map<string, { qpos: number[]; qvel: number[] }>();
-    {
-      const m = this.model;
-      const qpos = Array.from(this.data.qpos as Float64Array);
-      const qvel = Array.from(this.data.qvel as Float64Array);
-      for (let j = 0; j < m.njnt; j++) {
-        const t = m.jnt_type[j];
-        const qa = m.jnt_qposadr[j];
-        const va = m.jnt_dofadr[j];
-        oldState.set(oldKeys.joints[j], { qpos: qpos.slice(qa, qa + JOINT_NQ[t]), qvel: qvel.slice(va, va + JOINT_NV[t]) });
-      }
-    }
-    const time = this.data.time;
-    const xml = serializeXml(tree);
-    let model: MjModel;
+    let next: { model: MjModel; data: MjData };
     try {
-      model = compileModel(mj, xml);
+      next = recompile(mj, tree, { model: this.model, data: this.data });
     } catch (e) {
       if (e instanceof MjcfError) throw new WorldError(`MuJoCo rejected the edited scene: ${e.message}`);
       throw e;
     }
-    const data = new mj.MjData(model);
     const oldModel = this.model;
     const oldData = this.data;
-    this.model = model;
-    this.data = data;
+    this.model = next.model;
+    this.data = next.data;
     this.tree = tree;
     this.setOptions();
     oldData.delete();
     oldModel.delete();
-
-    const keys = structureKeys(mj, model);
-    const qpos = this.data.qpos as Float64Array;
-    const qvel = this.data.qvel as Float64Array;
-    for (let j = 0; j < model.njnt; j++) {
-      const s = oldState.get(keys.joints[j]);
-      if (!s) continue;
-      const t = model.jnt_type[j];
-      if (s.qpos.length !== JOINT_NQ[t] || s.qvel.length !== JOINT_NV[t]) continue;
-      qpos.set(s.qpos, model.jnt_qposadr[j]);
-      qvel.set(s.qvel, model.jnt_dofadr[j]);
-    }
-    this.data.time = time;
     for (const [name, pose] of this.staticPose) {
-      const b = mj.mj_name2id(model, OBJ.BODY, name);
+      const b = mj.mj_name2id(this.model, OBJ.BODY, name);
       if (b < 0) continue;
       this.model.body_pos.set(pose.pos, 3 * b);
       this.model.body_quat.set(pose.quat, 4 * b);
@@ -912,34 +815,3 @@ export class World {
     if (this.disposed) throw new WorldError("the simulation has been disposed");
   }
 }
-
-/**
- * Stable keys for bodies and joints across recompiles: names where MuJoCo has them, else
- * the parent's key and the rank among unnamed siblings (bodies) or within the body (joints).
- */
-function structureKeys(mj: Mujoco, model: MjModel): { bodies: string[]; joints: string[] } {
-  const names: (string | null)[] = [];
-  for (let b = 0; b < model.nbody; b++) names.push(b === 0 ? "world" : bodyName(mj, model, b));
-  const jointNames: (string | null)[] = [];
-  for (let j = 0; j < model.njnt; j++) jointNames.push(objectName(mj, model, OBJ.JOINT, j));
-  const bodies: string[] = [];
-  const unnamedRank = new Map<number, number>();
-  const parent = model.body_parentid;
-  for (let b = 0; b < model.nbody; b++) {
-    const name = names[b];
-    if (name !== null) bodies.push(name);
-    else {
-      const p = parent[b];
-      const k = unnamedRank.get(p) ?? 0;
-      unnamedRank.set(p, k + 1);
-      bodies.push(`${bodies[p]}/#${k}`);
-    }
-  }
-  const joints: string[] = [];
-  for (let j = 0; j < model.njnt; j++) {
-    const b = model.jnt_bodyid[j];
-    joints.push(jointNames[j] ?? `${bodies[b]}#joint${j - model.body_jntadr[b]}`);
-  }
-  return { bodies, joints };
-}
-

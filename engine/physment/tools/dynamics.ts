@@ -3,9 +3,8 @@
 // get_momentum, get_angular_momentum, get_center_of_mass.
 import { z } from "zod";
 import { dot, scale } from "../sim/math.ts";
-import type { Vec3 } from "../sim/math.ts";
 import { defineTool, downwardGravity, Mass, ObjectId, vec, Vec3Param, xyz } from "./tool.ts";
-import type { ToolContext } from "./tool.ts";
+import type { Tool } from "./tool.ts";
 
 /** The published signature passes a mass to the rotational tools; MuJoCo's inertia tensor is used instead. */
 const UnusedMass = z.number().nonnegative().optional().describe("mass in kg (accepted for compatibility; the inertia MuJoCo computed is used)");
@@ -13,34 +12,42 @@ const UnusedMass = z.number().nonnegative().optional().describe("mass in kg (acc
 const Duration = z.number().positive().optional()
   .describe("optional: seconds to keep it on while the simulation advances (then it is removed)");
 
-function applyWrench(ctx: ToolContext, kind: "force" | "torque", ref: unknown, v: Vec3, duration: number | undefined) {
-  const o = ctx.object(ref);
-  const status = `${kind}_applied`;
-  if (duration === undefined) {
-    ctx.world.setApplied(o, { [kind]: v });
-    return { status, object_id: o.id, [kind]: v };
-  }
-  const steps = ctx.world.applyFor(o, { [kind]: v }, duration);
-  return { status, object_id: o.id, [kind]: v, duration: steps * ctx.world.timestep };
+/**
+ * apply_force and apply_torque, which differ only in what they apply: the vector
+ * (parameter `<kind>_vector`), `symbol` naming its components (fx… or tx…), `where` it acts.
+ */
+function wrenchTool<K extends "force" | "torque">(kind: K, text: { symbol: string; unit: string; where: string }): Tool {
+  const param = `${kind}_vector` as const;
+  const components = `[${text.symbol}x, ${text.symbol}y, ${text.symbol}z]`;
+  // The vector's key is computed, so the schema's type cannot name it; run states what it validates.
+  const params: z.ZodObject = z.object({
+    object_id: ObjectId,
+    [param]: Vec3Param.describe(`${components} in ${text.unit}, world frame`),
+    duration: Duration,
+  });
+  return defineTool({
+    name: `apply_${kind}`,
+    description:
+      `Applies a ${kind} ${components} (${text.unit}, world frame) ${text.where}. Without duration it replaces the object's applied ${kind} and acts in every later step until changed ([0, 0, 0] removes it); with duration the simulation advances that long with the ${kind} added, then it is removed.`,
+    params,
+    aliases: { [kind]: param, vector: param },
+    run(ctx, a: { object_id: string | number; duration?: number } & Record<`${K}_vector`, number[]>) {
+      const o = ctx.object(a.object_id);
+      const v = vec(a[param]);
+      const status = `${kind}_applied`;
+      if (a.duration === undefined) {
+        ctx.world.setApplied(o, { [kind]: v });
+        return { status, object_id: o.id, [kind]: v };
+      }
+      const steps = ctx.world.applyFor(o, { [kind]: v }, a.duration);
+      return { status, object_id: o.id, [kind]: v, duration: steps * ctx.world.timestep };
+    },
+  });
 }
 
-export const applyForce = defineTool({
-  name: "apply_force",
-  description:
-    "Applies a force [fx, fy, fz] (N, world frame) at the object's centre of mass. Without duration it replaces the object's applied force and acts in every later step until changed ([0, 0, 0] removes it); with duration the simulation advances that long with the force added, then it is removed.",
-  params: z.object({ object_id: ObjectId, force_vector: Vec3Param.describe("[fx, fy, fz] in N, world frame"), duration: Duration }),
-  aliases: { force: "force_vector", vector: "force_vector" },
-  run: (ctx, a) => applyWrench(ctx, "force", a.object_id, vec(a.force_vector), a.duration),
-});
+export const applyForce = wrenchTool("force", { symbol: "f", unit: "N", where: "at the object's centre of mass" });
 
-export const applyTorque = defineTool({
-  name: "apply_torque",
-  description:
-    "Applies a torque [tx, ty, tz] (N·m, world frame) to the object. Without duration it replaces the object's applied torque and acts in every later step until changed ([0, 0, 0] removes it); with duration the simulation advances that long with the torque added, then it is removed.",
-  params: z.object({ object_id: ObjectId, torque_vector: Vec3Param.describe("[tx, ty, tz] in N·m, world frame"), duration: Duration }),
-  aliases: { torque: "torque_vector", vector: "torque_vector" },
-  run: (ctx, a) => applyWrench(ctx, "torque", a.object_id, vec(a.torque_vector), a.duration),
-});
+export const applyTorque = wrenchTool("torque", { symbol: "t", unit: "N·m", where: "to the object" });
 
 export const getTorque = defineTool({
   name: "get_torque",

@@ -1,5 +1,6 @@
-// Scene edits on the MJCF element tree (MuJoCo's WebAssembly build has no spec compiler,
-// so an edited scene is written out and compiled again; world.ts carries the state over).
+// Scene edits on the MJCF element tree: add a sphere, remove a body with what refers to
+// it, add a weld. MuJoCo's WebAssembly build has no spec compiler, so an edited tree is
+// compiled afresh (recompile.ts, which carries the state over).
 import { attr, descendants, elements } from "../scene/xml.ts";
 import type { XmlElement } from "../scene/xml.ts";
 
