@@ -8,7 +8,7 @@ import { fakeIo, runMech } from "./cli.test_support.ts";
 import { builtinMechanism, builtinMechanismIds, MECHANISM_FILES } from "../catalog/mod.ts";
 import { countCompositeStates } from "../engine/compile/compile.ts";
 import { ModelError } from "../engine/model/issues.ts";
-import { CHECKS } from "../engine/audit/catalog_check.ts";
+import { CHECKS } from "../engine/audit/findings.ts";
 
 
 // Built on the types of thermal_two_masses; the scenario contradicts itself.

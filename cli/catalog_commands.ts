@@ -4,7 +4,8 @@ import { builtinLibrary, builtinMechanism, builtinMechanismIds, MECHANISM_FILES 
 import { ModelError, oneOf } from "../engine/model/issues.ts";
 import type { SourceFile } from "../engine/model/library.ts";
 import { parseJsonText } from "../engine/model/json_text.ts";
-import { checkSource, formatFinding, type MechanismReport } from "../engine/audit/catalog_check.ts";
+import { checkSource, type MechanismReport } from "../engine/audit/catalog_check.ts";
+import { formatFinding } from "../engine/audit/findings.ts";
 import { describeMechanism, mechanismListing } from "../engine/audit/describe_mechanism.ts";
 import { resolveMechanism } from "./commands.ts";
 import { InputError, type Io } from "./io.ts";

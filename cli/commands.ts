@@ -8,6 +8,7 @@ import { multiStateInstances } from "../engine/model/model.ts";
 import { compile, type CompositeState, compositeStates, countCompositeStates, stateLabel } from "../engine/compile/compile.ts";
 import { Problem } from "../engine/compile/problem.ts";
 import { solve } from "../engine/solve/solver.ts";
+import { summarizeScenarios } from "../engine/solve/scenario_summary.ts";
 import { describeSolution, type SolutionJson } from "../engine/solve/describe.ts";
 import { InputError, type Io } from "./io.ts";
 
@@ -173,17 +174,10 @@ export function runCommand(args: { json: boolean }, io: Io): void {
   const rows: Record<string, string | number>[] = [];
   for (const id of builtinMechanismIds()) {
     const model = builtinMechanism(id)!;
-    for (const sc of model.scenarios) {
-      let consistent = 0;
-      let total = 0n;
-      for (const s of compositeStates(model)) {
-        const n = solve(compile(model, s, sc.id).problem).count;
-        if (n > 0n) consistent++;
-        total += n;
-      }
+    for (const sc of summarizeScenarios(model)) {
       rows.push({
         mechanism: id, scenario: sc.id, components: model.instances.length, multiState: multiStateInstances(model).length,
-        variables: model.variables.length, states: countCompositeStates(model), consistent, interpretations: total.toString(),
+        variables: model.variables.length, states: countCompositeStates(model), consistent: sc.consistent, interpretations: sc.interpretations,
       });
     }
   }
