@@ -17,7 +17,7 @@ import { benchTasks } from "./bench_tasks.ts";
 import { familyMetrics, type ScoredItem, scoreRecords } from "../engine/eval/score.ts";
 import { analyze, regress } from "../engine/eval/analysis.ts";
 import { analysisBins } from "../engine/eval/bins.ts";
-import { BOOTSTRAP_REPLICATES } from "../engine/eval/bootstrap.ts";
+import { BOOTSTRAP_REPLICATES } from "../engine/eval/defaults.ts";
 import { type EvalItem, evalItems } from "../engine/eval/items.ts";
 import type { ItemRecord } from "../engine/eval/run_records.ts";
 import { OpenAIModelClient } from "../engine/llm/openai_client.ts";

@@ -4,9 +4,11 @@
 // no solve, session or graph is memoized across runs. The token-counting case counts the
 // o200k_base tokens of every prompt one generation admits, for its share.
 import { builtinMechanism, builtinMechanismIds } from "../catalog/mod.ts";
-import { DEFAULT_PER_LEVEL, DEFAULT_SEED, generate } from "../engine/tasks/generate.ts";
+import { DEFAULT_PER_LEVEL, DEFAULT_SEED } from "../engine/tasks/defaults.ts";
+import { generate } from "../engine/tasks/generate.ts";
 import { FAMILIES } from "../engine/tasks/families/mod.ts";
-import { countTokens, DEFAULT_MAX_PROMPT_TOKENS } from "../engine/tasks/tokens.ts";
+import { countTokens } from "../engine/tasks/tokens.ts";
+import { DEFAULT_MAX_PROMPT_TOKENS } from "../engine/tasks/defaults.ts";
 import type { TaskFamily } from "../engine/tasks/family.ts";
 
 const run = (families: readonly TaskFamily[]) =>

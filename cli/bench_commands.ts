@@ -9,7 +9,8 @@ import { DEFAULT_REFERENCE_TIMEOUT_S, DEFAULT_SIMULATE_RUNS, DEFAULT_SOLVE_RUNS,
 import { flowingState, mechanismStates, parseSyntheticSpec, type SyntheticSpec, syntheticModel, WorkloadSpecError } from "../engine/bench/solve_workloads.ts";
 import type { SimulateBenchResult, SolveBenchResult } from "../engine/bench/schema.ts";
 import { DEFAULT_HORIZON } from "../engine/episode/simulate_defaults.ts";
-import { edgeRules, type RuleProfile } from "../engine/episode/rules.ts";
+import { edgeRules } from "../engine/episode/rules.ts";
+import { type RuleProfile } from "../engine/episode/rule_names.ts";
 import { parseStateArgs, resolveMechanism } from "./commands.ts";
 import { progress } from "./progress.ts";
 import { InputError, type Io } from "./io.ts";

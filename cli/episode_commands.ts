@@ -12,7 +12,8 @@ import { type EdgeExplanation, explanationJson, explanationText, graphDot, graph
 import { DEFAULT_EXPANSION_BUDGET, DEFAULT_HORIZON } from "../engine/episode/simulate_defaults.ts";
 import { progress } from "./progress.ts";
 import { resolveMechanism } from "./commands.ts";
-import { type Deviation, edgeRules, type RuleProfile, takes } from "../engine/episode/rules.ts";
+import { type Deviation, type RuleProfile } from "../engine/episode/rule_names.ts";
+import { edgeRules, takes } from "../engine/episode/rules.ts";
 import { builtinMechanismIds } from "../catalog/mod.ts";
 import { InputError, type Io } from "./io.ts";
 

@@ -1,7 +1,8 @@
 // `mech catalog check --numeric`: the numerical consistency check (engine/numeric) over
 // the catalog mechanisms, with a Table-8-style summary.
 import { builtinLibrary } from "../catalog/mod.ts";
-import { type Deviation, edgeRules, type RuleProfile } from "../engine/episode/rules.ts";
+import { type Deviation, type RuleProfile } from "../engine/episode/rule_names.ts";
+import { edgeRules } from "../engine/episode/rules.ts";
 import { Session } from "../engine/episode/session.ts";
 import { checkPaths, observationChange, type SoundnessReport } from "../engine/episode/soundness.ts";
 import { fromZod, ModelError } from "../engine/model/issues.ts";

@@ -11,7 +11,7 @@ import { episodeRecord } from "../engine/physment/evaluate.ts";
 import { OpenAIModelClient } from "../engine/llm/openai_client.ts";
 import { DEFAULT_EPISODE_TIMEOUT_S, DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_MAX_RETRIES, DEFAULT_REQUEST_TIMEOUT_S, DEFAULT_TEMPERATURE } from "../engine/llm/defaults.ts";
 import { requestControls } from "../engine/eval/profiles.ts";
-import { DEFAULT_BUDGETS, type EpisodeSpec, type ModelEntry, type ProgressEvent, runBenchmark, type RunSummary } from "../engine/physment/agent/runner.ts";
+import { type EpisodeSpec, type ModelEntry, type ProgressEvent, runBenchmark, type RunSummary } from "../engine/physment/agent/runner.ts";
 import { lockDirectory } from "../engine/files/dir_lock.ts";
 import { fsReason } from "../engine/files/fs_reason.ts";
 import { ProcedureClient } from "../engine/physment/reference.ts";
@@ -388,7 +388,6 @@ export async function physmentReportCommand(
   return 0;
 }
 
-export { DEFAULT_BUDGETS };
 
 /** `mech physment verify [--scenes LIST]`: the built-in scenes' gold answers and categories; exit 1 on any problem. */
 export async function physmentVerifyCommand(args: { scenes?: string; json: boolean }, io: Io): Promise<number> {

@@ -1,12 +1,13 @@
 // `mech generate` and `mech tasks show|stats|verify`: the MechReasoner benchmark on disk.
-import { DEFAULT_PROFILE, type RuleProfile } from "../engine/episode/rules.ts";
+import { DEFAULT_PROFILE, type RuleProfile } from "../engine/episode/rule_names.ts";
 import { builtinMechanism, builtinMechanismIds } from "../catalog/mod.ts";
 import { catalogSha256 } from "../catalog/mod.ts";
 import { oneOf } from "../engine/model/issues.ts";
 import { LEVELS, type TaskFamily } from "../engine/tasks/family.ts";
 import { FAMILIES, familyById } from "../engine/tasks/families/mod.ts";
-import { DEFAULT_PER_LEVEL, DEFAULT_SEED, generate, type Generated, generatePools, GENERATOR_VERSION, type GenerateOptions, settingsOf } from "../engine/tasks/generate.ts";
-import { DEFAULT_MAX_PROMPT_TOKENS } from "../engine/tasks/tokens.ts";
+import { DEFAULT_PER_LEVEL, DEFAULT_SEED } from "../engine/tasks/defaults.ts";
+import { generate, type Generated, generatePools, GENERATOR_VERSION, type GenerateOptions, settingsOf } from "../engine/tasks/generate.ts";
+import { DEFAULT_MAX_PROMPT_TOKENS } from "../engine/tasks/defaults.ts";
 import { benchmarkFiles, buildManifest, mechanismLines, summaryLines } from "../engine/tasks/manifest.ts";
 import { prepareOutputDir, readBenchmark, writeBenchmark } from "../engine/tasks/store.ts";
 import { hasPool, openGenerationShard, writePool } from "../engine/tasks/shard_store.ts";

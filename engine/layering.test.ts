@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { type FolderRule, importGraph, isTestFile, importSpecifiers, layeringViolations, readRuleTable, RuleTableError, sourceFiles } from "./layering.test_support.ts";
+import { type FolderRule, importGraph, isTestFile, importSpecifiers, layeringViolations, readRuleTable, reexportSpecifiers, RuleTableError, sourceFiles } from "./layering.test_support.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const CHECKED = ["engine/", "catalog/", "scenes/", "cli/"];
@@ -65,6 +65,17 @@ describe("the layering checker", () => {
       "engine/compile/problem.ts → vendor/x.ts: vendor/x.ts is in no folder of the table",
       "engine/compile/problem.ts → engine/model/model.ts: engine/model/ is imported only through engine/model/mod.ts",
     ]);
+  });
+
+  it("reports a re-export outside a mod.ts", () => {
+    const edges = [
+      { from: "engine/compile/problem.ts", to: "engine/model/sign.ts", reexport: true },
+      { from: "engine/model/mod.ts", to: "engine/model/sign.ts", reexport: true },
+    ];
+    expect(layeringViolations(rules, [...files, "engine/model/mod.ts"], edges, [])).toEqual([
+      "engine/compile/problem.ts → engine/model/sign.ts: re-exports, which only a folder's mod.ts does",
+    ]);
+    expect(reexportSpecifiers(`export { a } from "./a.ts";\nexport * as b from "./b.ts";\nexport type { C } from "../c.ts";\nimport { d } from "./d.ts";\nexport { d };`)).toEqual(["./a.ts", "./b.ts", "../c.ts"]);
   });
 
   it("a file belongs to the most specific folder of the table", () => {

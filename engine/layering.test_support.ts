@@ -14,6 +14,8 @@ export interface FolderRule {
 export interface ImportEdge {
   from: string;
   to: string;
+  /** The import re-exports names (`export … from`). */
+  reexport?: boolean;
 }
 
 export class RuleTableError extends Error {
@@ -63,6 +65,13 @@ export const isTestFile = (path: string): boolean => /\.test(_support)?\.ts$/.te
 const STATIC = /^(?:import|export)\s+(?:type\s+)?(?:[\w*{][^;]*?\s+from\s+)?"([^"]+)"/gm;
 const DYNAMIC = /^(?![ \t]*(?:\/\/|\*)).*?\bimport\(\s*"([^"]+)"\s*\)/gm;
 
+const REEXPORT = /^export\s+(?:type\s+)?(?:\*(?:\s+as\s+\w+)?|\{[^}]*\})\s+from\s+"([^"]+)"/gm;
+
+/** The relative specifiers a file's source re-exports from (`export … from "…"`). */
+export function reexportSpecifiers(source: string): string[] {
+  return [...source.matchAll(REEXPORT)].map((m) => m[1]).filter((s) => s.startsWith("."));
+}
+
 /** The relative imports of one file's source text, as written. */
 export function importSpecifiers(source: string): string[] {
   const out: string[] = [];
@@ -89,8 +98,10 @@ export function sourceFiles(root: string, folders: string[]): string[] {
 export function importGraph(root: string, files: string[]): ImportEdge[] {
   const edges: ImportEdge[] = [];
   for (const from of files) {
-    const targets = importSpecifiers(readFileSync(posix.join(root, from), "utf8")).map((spec) => posix.join(posix.dirname(from), spec));
-    for (const to of new Set(targets)) edges.push({ from, to });
+    const source = readFileSync(posix.join(root, from), "utf8");
+    const resolve = (spec: string) => posix.join(posix.dirname(from), spec);
+    const reexported = new Set(reexportSpecifiers(source).map(resolve));
+    for (const to of new Set(importSpecifiers(source).map(resolve))) edges.push(reexported.has(to) ? { from, to, reexport: true } : { from, to });
   }
   return edges;
 }
@@ -104,7 +115,8 @@ export function folderOf(rules: FolderRule[], path: string): FolderRule | undefi
 
 /**
  * Every import against the rules, as "from → to: why". Test files are exempt as importers.
- * Besides the table: production code imports no test file, and a folder with a mod.ts is
+ * Besides the table: production code imports no test file, only a mod.ts re-exports
+ * (`export … from`: elsewhere it hides where a name lives), and a folder with a mod.ts is
  * imported from outside only through it (`modFolders`: the folders that have one; a
  * deeper folder with a row of its own is not part of it).
  */
@@ -113,9 +125,10 @@ export function layeringViolations(rules: FolderRule[], files: string[], edges: 
   for (const f of files) {
     if (!isTestFile(f) && !folderOf(rules, f)) out.push(`${f}: in no folder of the table`);
   }
-  for (const { from, to } of edges) {
+  for (const { from, to, reexport } of edges) {
     if (isTestFile(from)) continue;
     const edge = `${from} → ${to}`;
+    if (reexport && !from.endsWith("/mod.ts")) out.push(`${edge}: re-exports, which only a folder's mod.ts does`);
     if (isTestFile(to)) {
       out.push(`${edge}: production code imports a test file`);
       continue;

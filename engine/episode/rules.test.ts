@@ -6,7 +6,8 @@ import { explainEdge, isCause } from "./edge_ok.ts";
 import { initialEpisodes, parseEpisodeSpec } from "./initial.ts";
 import { optionalTerminations, terminationGroups } from "./causes.ts";
 import { reach } from "./reach.ts";
-import { DEVIATIONS, edgeRules, PAPER, SOUND } from "./rules.ts";
+import { DEVIATIONS } from "./rule_names.ts";
+import { edgeRules, PAPER, SOUND } from "./rules.ts";
 import { dampedMass, expectGeneratorMatchesClauses, SPRING_MASS_CYCLE, springMass, stateMoves, value } from "./episode.test_support.ts";
 
 const layers = (g: ReturnType<typeof reach>) => g.layers.map((l) => [l.episodes.length, l.edges.length]);

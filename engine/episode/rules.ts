@@ -3,10 +3,8 @@
 // amendments the numerical runs need. Each amendment is a named deviation that can be
 // reverted on its own, so its effect can be measured.
 import { z } from "zod";
-
 import { DEFAULT_PROFILE, type Deviation, DEVIATIONS, RULE_PROFILES, type RuleProfile } from "./rule_names.ts";
 
-export { DEFAULT_PROFILE, type Deviation, DEVIATIONS, RULE_PROFILES, type RuleProfile };
 export const RuleProfileSchema = z.enum(RULE_PROFILES);
 export const DeviationSchema = z.enum(DEVIATIONS);
 

@@ -10,7 +10,8 @@ import { type Cause, coincidenceClasses, mandatoryDepartures, optionalTerminatio
 import { type Episode, episodeKey } from "./episode.ts";
 import { compatibleDeclaration } from "./declarations.ts";
 import { causalPaths, drifting, eventMoved, type Propagation, relayOf, seedsOf, switchedCoordinates } from "./edge_definitions.ts";
-import { DEFAULT_PROFILE, type EdgeRules, edgeRules, takes } from "./rules.ts";
+import { DEFAULT_PROFILE } from "./rule_names.ts";
+import { type EdgeRules, edgeRules, takes } from "./rules.ts";
 import { holdsInState, type Target, TargetStates } from "./target_states.ts";
 
 /** An admissible edge with its evidence. */
@@ -53,9 +54,9 @@ export const DEFAULT_MAX_CANDIDATES = 200_000;
 /** The E6 exemption when the switched-jumps reading is not taken: nothing may jump. */
 const NO_JUMPS: ReadonlySet<number> = new Set();
 
+/** What a source's composite state gives its edges: its exact coincidence classes (§13.3). */
 interface SourceInfo {
-  domains: number[][];
-  classes: number[];
+  readonly classes: number[];
 }
 
 export class Session {
@@ -111,13 +112,12 @@ export class Session {
     return p;
   }
 
-  /** D_{s,r'} and the coincidence classes of a composite state (from its supported cells), cached. */
+  /** The coincidence classes of a composite state (from its supported cells), cached. */
   source(s: CompositeState): SourceInfo {
     const key = this.model.instances.map((i) => s[i.name]).join("|");
     let info = this.sources.get(key);
     if (!info) {
       const problem = this.problemOf(s);
-      const domains = problem.variables.map((v) => v.domain);
       // exact coincidence needs the cells each variable takes in some interpretation of s
       // (a term is zero throughout s when a factor is zero in every interpretation): one
       // solve, made only when a lasting episode of s asks for its termination groups
@@ -125,10 +125,9 @@ export class Session {
       const classesOf = () => {
         const sol = solve(problem);
         this.stats.solves++;
-        return coincidenceClasses(this.table, s, sol.count > 0n ? sol.supported : domains);
+        return coincidenceClasses(this.table, s, sol.count > 0n ? sol.supported : problem.variables.map((v) => v.domain));
       };
       info = {
-        domains,
         get classes() {
           return (classes ??= classesOf());
         },

@@ -6,7 +6,6 @@
 import { keyedRandom } from "../tasks/random.ts";
 
 import { BOOTSTRAP_REPLICATES } from "./defaults.ts";
-export { BOOTSTRAP_REPLICATES };
 export const BOOTSTRAP_SEED = "mechbench-bootstrap-v1";
 
 export interface Draws {

@@ -66,7 +66,6 @@ export const Attempt = z.object({
 }).strict();
 export type Attempt = z.infer<typeof Attempt>;
 
-export { FailureClass } from "./record_kinds.ts";
 
 const ItemFields = {
   task_id: TaskId,

@@ -9,13 +9,13 @@ import { type ChatMessage, type ModelClient, ModelError, type ModelResponse } fr
 import { callWithRetry, type RetryPolicyInput, type Sleep } from "../llm/retry.ts";
 import { promisePool } from "../llm/pool.ts";
 import type { EvalItem } from "./items.ts";
-import type { Attempt, ErrorInfo, FailureClass, ItemRecord } from "./run_records.ts";
+import type { Attempt, ErrorInfo, ItemRecord } from "./run_records.ts";
+import type { FailureClass } from "./record_kinds.ts";
 import { type RequestIdentity, requestKey, type ResponseCache } from "./cache.ts";
 import { latestRecords } from "./run_store.ts";
 import { SYSTEM_MESSAGE } from "../tasks/envelope.ts";
 
 import { DEFAULT_RATE_LIMIT_ATTEMPTS } from "./defaults.ts";
-export { DEFAULT_RATE_LIMIT_ATTEMPTS };
 
 /** The two-message envelope of every request: the fixed system message, then the persisted prompt. */
 export function requestMessages(prompt: string): ChatMessage[] {

@@ -31,7 +31,8 @@ export { componentScore, judge, type Judgement, type OutcomeClass, type ScoreCon
 export { costOf, familyMetrics, type FamilyMetrics, failureCounts, judgeResponse, type JudgeableRecord, metrics, type Metrics, type Price, type ScoredItem, type ScoredRun, scoreRecords, type TokenTotals, tokenTotals } from "../eval/score.ts";
 export { FailureClass, latestByTask } from "../eval/record_kinds.ts";
 export { analysisBins, type Bin, type Binnable, binCuts, BINS, familyBins } from "../eval/bins.ts";
-export { BOOTSTRAP_REPLICATES, BOOTSTRAP_SEED, type ClusterTotals, clusterDraws, clusterTotals, type Draws, type Interval, percentileInterval } from "../eval/bootstrap.ts";
+export { BOOTSTRAP_REPLICATES } from "../eval/defaults.ts";
+export { BOOTSTRAP_SEED, type ClusterTotals, clusterDraws, clusterTotals, type Draws, type Interval, percentileInterval } from "../eval/bootstrap.ts";
 export { analyze, type Analysis, MAJORITY, majorityRecords, type RegressionResult, type SliceStats } from "../eval/analysis.ts";
 export type { Coefficient, Fit } from "../eval/regression.ts";
 export { majorityBaseline } from "../eval/baselines.ts";

@@ -4,7 +4,7 @@
 import type { Problem } from "../compile/problem.ts";
 import { cheapestFirst, connectedComponents } from "./components.ts";
 import { countDiagram, countDiagramWhere, type Diagram, diagramPaths, nodeCounts } from "./diagram.ts";
-import { encodeComponent, type Kernel, KernelError, KernelMemoryError, releaseKernel } from "./kernel.ts";
+import { encodeComponent, type Kernel, KernelMemoryError, releaseKernel } from "./kernel.ts";
 import { satisfies } from "./semantics.ts";
 
 export interface SolveOptions {
@@ -313,4 +313,3 @@ export function countRestricted(f: Factors, restrictions: readonly { var: number
   return total;
 }
 
-export { KernelError };

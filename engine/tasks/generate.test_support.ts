@@ -5,7 +5,7 @@ import { FAMILIES } from "./families/mod.ts";
 import { z } from "zod";
 import { type Generated, generate } from "./generate.ts";
 import { bandLevels, bandOf, type FamilyCandidate, type FamilyId, type Level, type TaskFamily } from "./family.ts";
-import type { RuleProfile } from "../episode/rules.ts";
+import type { RuleProfile } from "../episode/rule_names.ts";
 
 /** Small mechanisms whose every (row, case) pair the enumerating reference solver can count. */
 export const SMALL_MECHANISMS = ["electrical_resistor", "mechanics_grounded_geared_dual_inertia", "thermal_three_node_chain", "thermal_two_masses"];

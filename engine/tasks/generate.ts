@@ -2,7 +2,7 @@
 // k tasks per (family, mechanism, level) cell from the family's seeded candidates,
 // then deduplicate by normalized prompt. Families are opaque here (family.ts). The
 // per-pool work and the global assembly are apart, so a sharded run can split the first.
-import { DEFAULT_PROFILE, type RuleProfile } from "../episode/rules.ts";
+import { DEFAULT_PROFILE, type RuleProfile } from "../episode/rule_names.ts";
 import type { MechanismModel } from "../model/model.ts";
 import { type FamilyId, LEVELS, type Level, type TaskFamily } from "./family.ts";
 import { SemanticObjects } from "./semantic_objects.ts";
@@ -12,7 +12,6 @@ import type { CellRecord, Outcome, PoolRecord, ProblemRecord, Settings, Solution
 
 /** Bumped whenever generation would produce different files for the same settings. */
 export const GENERATOR_VERSION = "1.3.0";
-export { DEFAULT_PER_LEVEL, DEFAULT_SEED } from "./defaults.ts";
 
 export interface GenerateOptions {
   mechanisms: readonly MechanismModel[];

@@ -1,7 +1,8 @@
 // Z_M of Algorithm 1: the shared simulator objects of one mechanism, built once and
 // read by every family. Solves are memoized, so families that ask about the same
 // (composite state, restrictions) pair share one exact solve.
-import { DEFAULT_PROFILE, type EdgeRules, edgeRules, type RuleProfile, takes } from "../episode/rules.ts";
+import { DEFAULT_PROFILE, type RuleProfile } from "../episode/rule_names.ts";
+import { type EdgeRules, edgeRules, takes } from "../episode/rules.ts";
 import type { MechanismModel } from "../model/model.ts";
 import { compile, type CompositeState, compositeStates, type ExtraRestriction, findScenario } from "../compile/compile.ts";
 import type { Problem } from "../compile/problem.ts";

@@ -2,7 +2,8 @@
 // two readings (the paper's, or the amended one; docs/semantics.md §13.10), and the
 // session is built with exactly those readings. A clause worded in neither way is a
 // parse error, so the parser never answers under rules the prompt did not state.
-import { type Deviation, DEVIATIONS, type EdgeRules, PROFILE_DEVIATIONS, type RuleProfile } from "../../episode/rules.ts";
+import { type Deviation, DEVIATIONS, type RuleProfile } from "../../episode/rule_names.ts";
+import { type EdgeRules, PROFILE_DEVIATIONS } from "../../episode/rules.ts";
 import type { PromptText } from "./text.ts";
 
 /** Per deviation: the words of its amended reading and of the paper's. */

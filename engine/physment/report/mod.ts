@@ -3,7 +3,7 @@
 // Table 2 (accuracy per model and budget), Figure 2 (per-category heatmap), Figure 1 (accuracy
 // vs I_max per category group), Tables 3 and 5 (six dimensions), plus failure-mode counts.
 // docs/physment.md "## Report" defines each failure mode.
-import { htmlPage, markdownPage, markdownTable, renderSvg, type ReportData, type Table } from "../../report/page.ts";
+import { htmlPage, markdownPage, type ReportData, type Table } from "../../report/page.ts";
 import { CATEGORIES, type Category, type EpisodeScore, type Summary } from "../score/mod.ts";
 
 /**
@@ -102,7 +102,6 @@ export function failureModes(scores: readonly EpisodeScore[]): FailureCounts[] {
 const modelColour = (k: number) => MODEL_COLOURS[k % MODEL_COLOURS.length];
 
 export type { ReportData, Table };
-export { markdownTable, renderSvg };
 
 export const markdownReport = (data: ReportData): string => markdownPage("PhysMent report", data);
 export const htmlReport = (data: ReportData): Promise<string> => htmlPage("PhysMent report", data);

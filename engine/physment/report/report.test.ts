@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { scoreEpisode, type EpisodeRecord, type EpisodeScore } from "../score/dimensions.ts";
 import { summarize } from "../score/aggregate.ts";
-import { BUCKETS, bucketOf, buildReport, contrastRatio, failureModes, groupOf, htmlReport, inkOn, MODEL_COLOURS, markdownReport, renderSvg } from "./mod.ts";
+import { BUCKETS, bucketOf, buildReport, contrastRatio, failureModes, groupOf, htmlReport, inkOn, MODEL_COLOURS, markdownReport } from "./mod.ts";
+import { renderSvg } from "../../report/page.ts";
 
 const call = (tool: string, error = false) => ({ tool, parameters: {}, result: error ? null : {}, error, sim_time: 0 });
 

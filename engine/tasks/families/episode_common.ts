@@ -1,6 +1,7 @@
 // Pieces the episode-graph families share: their candidates' initial episodes and
 // graphs, the audit form of a graph, and rebuilding a graph from an audit.
-import { edgeRules, type RuleProfile, RuleProfileSchema } from "../../episode/rules.ts";
+import { edgeRules, RuleProfileSchema } from "../../episode/rules.ts";
+import { type RuleProfile } from "../../episode/rule_names.ts";
 import type { ExtraRestriction } from "../../compile/compile.ts";
 import { z } from "zod";
 import type { MechanismModel } from "../../model/model.ts";

@@ -26,8 +26,6 @@ import { cellByName, namedCells, variableByName } from "./audit_names.ts";
 import { drawFault } from "./recovery_fault.ts";
 import { type Contract, drawPolicies, judgePolicies, orderPolicies, PER_LABEL, Policy, statusCounts, verdicts } from "./recovery_policies.ts";
 
-export { judgePolicies, PER_LABEL };
-export { LIBRARY } from "./recovery_fault.ts";
 export const PLANS: Record<Level, number> = { D1: 1, D2: 3, D3: 5, D4: 15 };
 /** Candidate draws per level; a pool stops drawing once its cells are full. */
 export const ATTEMPTS = 40;

@@ -9,7 +9,8 @@ import { compile, type CompositeState, type ExtraRestriction } from "../../compi
 import type { Problem } from "../../compile/problem.ts";
 import { countRestricted, type Factors, factorsOf, solve } from "../../solve/solver.ts";
 import { admissible } from "../../solve/semantics.ts";
-import { edgeRules, type RuleProfile, takes } from "../../episode/rules.ts";
+import { edgeRules, takes } from "../../episode/rules.ts";
+import { type RuleProfile } from "../../episode/rule_names.ts";
 
 /** A fact with indices: variable `var` takes cell `cell`. */
 export interface IndexedFact {

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { builtinMechanism } from "../../../catalog/mod.ts";
-import { DEVIATIONS, edgeRules, PAPER, SOUND } from "../../episode/rules.ts";
+import { DEVIATIONS } from "../../episode/rule_names.ts";
+import { edgeRules, PAPER, SOUND } from "../../episode/rules.ts";
 import { contextLines, edgeRulesText } from "./episode_text.ts";
 
 describe("the edge rules in words", () => {

@@ -6,7 +6,8 @@ import type { MechanismModel, ModelGuard } from "../../model/model.ts";
 import type { Episode } from "../../episode/episode.ts";
 import { findScenario } from "../../compile/compile.ts";
 import { CONFLUENCE_RULE, modelLines, restrictionText } from "./model_text.ts";
-import { type Deviation, type EdgeRules, takes } from "../../episode/rules.ts";
+import { type Deviation } from "../../episode/rule_names.ts";
+import { type EdgeRules, takes } from "../../episode/rules.ts";
 
 const guards = (m: MechanismModel, gs: readonly ModelGuard[]) => (gs.length ? gs.map((g) => restrictionText(m, g)).join(" and ") : "none");
 
