@@ -1,7 +1,8 @@
-// Pieces of experiment shared by reference procedures: reading masses, the batches of single
-// timesteps with reads after each, the loop that follows a motion until something happens,
-// readers of tool results, and linear interpolation between samples. Used with `yield*` or
-// to build batches.
+// Pieces of experiment shared by reference procedures: reading masses (hidden objects' too),
+// creating a sphere, launching and spinning an object, the batches of single timesteps with
+// reads after each, the loops that follow a motion until something happens (a level reached,
+// a vertical turn), readers of tool results, and linear interpolation between samples. Used
+// with `yield*` or to build batches.
 import type { ToolCall, ToolResult } from "../engine/physment/protocol.ts";
 
 /** One timestep of the scenes (MuJoCo's default; no built-in scene sets another). */
@@ -47,6 +48,57 @@ export function* eachStep<R>(
   throw new Error(opts.failure);
 }
 
+/**
+ * The time a quantity that is 0 at time 0 first reaches `level`: single timesteps (`batch`
+ * per iteration) with `read` after each, `value` taking the quantity from its result; the
+ * time is interpolated linearly between the samples around the crossing.
+ */
+export function* timeToReach(
+  read: ToolCall,
+  value: (r: ToolResult) => number,
+  level: number,
+  opts: { batch: number; maxBatches: number; failure: string },
+): Generator<ToolCall[], number, ToolResult[]> {
+  let prev = { t: 0, v: 0 };
+  return yield* eachStep([read], opts, ([r]) => {
+    const cur = { t: r.sim_time, v: value(r) };
+    if (cur.v >= level) return prev.t + (cur.t - prev.t) * (level - prev.v) / (cur.v - prev.v);
+    prev = cur;
+  });
+}
+
+/**
+ * Follows an object's height and vertical velocity single timesteps at a time (get_position
+ * and get_velocity after each) until v_z turns from the sign `from` to the other: from +1
+ * the top of a rise, from −1 the bottom of a fall. `start` holds the height to measure from
+ * and the time and v_z of the sample before the first step. Returns how far past start.z
+ * the object got (its highest or lowest sampled height) and when v_z crossed 0
+ * (interpolated between its samples).
+ */
+export function* verticalTurn(
+  objectId: string,
+  from: 1 | -1,
+  start: { z: number; t: number; v: number },
+  opts: { batch: number; maxBatches: number; failure: string },
+): Generator<ToolCall[], { reach: number; at: number }, ToolResult[]> {
+  let extreme = start.z;
+  let prevV = start.v;
+  let prevT = start.t;
+  return yield* eachStep(
+    [{ tool: "get_position", parameters: { object_id: objectId } }, { tool: "get_velocity", parameters: { object_id: objectId } }],
+    opts,
+    ([p, vr]) => {
+      const z = position(p)[2];
+      const t = time(p);
+      const v = velocity(vr)[2];
+      extreme = from > 0 ? Math.max(extreme, z) : Math.min(extreme, z);
+      if (from * v < 0 && from * prevV > 0) return { reach: from * (extreme - start.z), at: lerp(prevT, t, crossFraction(0, prevV, v)) };
+      prevV = v;
+      prevT = t;
+    },
+  );
+}
+
 /** The mass a get_parameters result reports. */
 export const mass = (r: ToolResult): number => r.result!.mass as number;
 
@@ -54,6 +106,57 @@ export const mass = (r: ToolResult): number => r.result!.mass as number;
 export function* masses(...objectIds: string[]): Generator<ToolCall[], number[], ToolResult[]> {
   const results = yield objectIds.map((id) => ({ tool: "get_parameters", parameters: { object_id: id } }));
   return objectIds.map((_, i) => mass(results[i]));
+}
+
+/** Reveals the hidden objects and reads one's parameters in the same batch; returns the get_parameters result. */
+export function* revealParameters(objectId: string): Generator<ToolCall[], ToolResult, ToolResult[]> {
+  const [, params] = yield [
+    { tool: "find_objects", parameters: {} },
+    { tool: "get_parameters", parameters: { object_id: objectId } },
+  ];
+  return params;
+}
+
+/** Creates a sphere (the create_objects parameters) and reads its mass in the same batch; returns the mass. */
+export function* createWithMass(sphere: { name: string; pos: number[]; radius: number; density: number }): Generator<ToolCall[], number, ToolResult[]> {
+  const [, params] = yield [
+    { tool: "create_objects", parameters: sphere },
+    { tool: "get_parameters", parameters: { object_id: sphere.name } },
+  ];
+  return mass(params);
+}
+
+/**
+ * Sets the object's velocity, steps `duration` seconds and makes the `reads`, in one batch
+ * after the calls `before`; returns the reads' results.
+ */
+export function* launch(
+  objectId: string,
+  velocityVector: number[],
+  duration: number,
+  reads: ToolCall[],
+  before: ToolCall[] = [],
+): Generator<ToolCall[], ToolResult[], ToolResult[]> {
+  const results = yield [
+    ...before,
+    { tool: "set_velocity", parameters: { object_id: objectId, velocity_vector: velocityVector } },
+    { tool: "step", parameters: { duration } },
+    ...reads,
+  ];
+  return results.slice(before.length + 2);
+}
+
+/**
+ * Applies the torque to the object for `duration` seconds and reads its rotational energy,
+ * in one batch after the calls `before`; returns the energy.
+ */
+export function* spinUp(objectId: string, torque: number[], duration: number, before: ToolCall[] = []): Generator<ToolCall[], number, ToolResult[]> {
+  const results = yield [
+    ...before,
+    { tool: "apply_torque", parameters: { object_id: objectId, torque_vector: torque, duration } },
+    { tool: "get_rotational_energy", parameters: { object_id: objectId } },
+  ];
+  return results[before.length + 1].result!.rotational_energy as number;
 }
 
 export const position = (r: ToolResult): number[] => r.result!.position as number[];

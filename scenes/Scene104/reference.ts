@@ -1,7 +1,7 @@
 // Let the loaded platform settle, delete the load, step until the platform's vertical velocity
 // turns negative, and report the rise and the time to the top.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
-import { crossFraction, eachStep, lerp, position, round, time, velocity } from "../procedures.ts";
+import { position, round, time, verticalTurn } from "../procedures.ts";
 
 const BATCH = 20;
 
@@ -15,22 +15,8 @@ export const reference: ReferenceProcedure = {
     const z0 = position(p0)[2];
     const t0 = time(p0);
     yield [{ tool: "delete_objects", parameters: { object_id: "object_2" } }];
-    let maxZ = z0;
-    let prevV = 0;
-    let prevT = t0;
-    return yield* eachStep(
-      [{ tool: "get_position", parameters: { object_id: "object_1" } }, { tool: "get_velocity", parameters: { object_id: "object_1" } }],
-      { batch: BATCH, maxBatches: 10, failure: "the platform never reached a top" },
-      ([p, vr]) => {
-        const z = position(p)[2];
-        const t = time(p);
-        const v = velocity(vr)[2];
-        maxZ = Math.max(maxZ, z);
-        if (v < 0 && prevV > 0) return [round(maxZ - z0), round(lerp(prevT, t, crossFraction(0, prevV, v)) - t0)];
-        prevV = v;
-        prevT = t;
-      },
-    );
+    const top = yield* verticalTurn("object_1", 1, { z: z0, t: t0, v: 0 }, { batch: BATCH, maxBatches: 10, failure: "the platform never reached a top" });
+    return [round(top.reach), round(top.at - t0)];
   },
   closedForm: { value: [(2 * 2 * 9.81) / 200, Math.PI * Math.sqrt(0.5 / 200)], tolerance: 0.03, formula: "[2mg/k, π√(M/k)] with m = 2, M = 0.5, k = 200" },
 };

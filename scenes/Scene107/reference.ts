@@ -1,7 +1,7 @@
 // Create the ball, weld it to the platform, step until the platform turns upward; report the
 // sag and the time of the lowest point.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
-import { crossFraction, eachStep, lerp, position, round, time, velocity } from "../procedures.ts";
+import { position, round, time, verticalTurn } from "../procedures.ts";
 
 const BATCH = 40;
 const M = 1500 * (4 / 3) * Math.PI * 0.08 ** 3;
@@ -17,22 +17,8 @@ export const reference: ReferenceProcedure = {
     ];
     const z0 = position(p0)[2];
     const t0 = time(p0);
-    let minZ = z0;
-    let prevV = 0;
-    let prevT = t0;
-    return yield* eachStep(
-      [{ tool: "get_position", parameters: { object_id: "object_1" } }, { tool: "get_velocity", parameters: { object_id: "object_1" } }],
-      { batch: BATCH, maxBatches: 10, failure: "the platform never turned" },
-      ([p, vr]) => {
-        const z = position(p)[2];
-        const t = time(p);
-        const v = velocity(vr)[2];
-        minZ = Math.min(minZ, z);
-        if (v > 0 && prevV < 0) return [round(z0 - minZ), round(lerp(prevT, t, crossFraction(0, prevV, v)) - t0)];
-        prevV = v;
-        prevT = t;
-      },
-    );
+    const bottom = yield* verticalTurn("object_1", -1, { z: z0, t: t0, v: 0 }, { batch: BATCH, maxBatches: 10, failure: "the platform never turned" });
+    return [round(bottom.reach), round(bottom.at - t0)];
   },
   closedForm: { value: [(2 * M * 9.81) / K, Math.PI * Math.sqrt((0.5 + M) / K)], tolerance: 0.03, formula: "[2mg/k, π√((M + m)/k)] with m = 1500·(4/3)π·0.08³, M = 0.5, k = 100" },
 };

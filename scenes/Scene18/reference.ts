@@ -1,5 +1,6 @@
 // Create a 0.1 m water-density ball 10 m up, apply 0.5 N·m about z for 0.4 s, read its rotational energy.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
+import { round, spinUp } from "../procedures.ts";
 
 const m = 1000 * (4 / 3) * Math.PI * 0.1 ** 3;
 const I = 0.4 * m * 0.1 ** 2;
@@ -7,12 +8,9 @@ const I = 0.4 * m * 0.1 ** 2;
 export const reference: ReferenceProcedure = {
   summary: "create the ball at (0, 0, 10), apply a (0, 0, 0.5) N·m torque for 0.4 s, report its rotational energy",
   *run() {
-    const [, , e] = yield [
+    return round(yield* spinUp("ball", [0, 0, 0.5], 0.4, [
       { tool: "create_objects", parameters: { name: "ball", pos: [0, 0, 10], radius: 0.1, density: 1000 } },
-      { tool: "apply_torque", parameters: { object_id: "ball", torque_vector: [0, 0, 0.5], duration: 0.4 } },
-      { tool: "get_rotational_energy", parameters: { object_id: "ball" } },
-    ];
-    return Math.round((e.result!.rotational_energy as number) * 1000) / 1000;
+    ]));
   },
   closedForm: {
     value: (0.5 * 0.4) ** 2 / (2 * I),

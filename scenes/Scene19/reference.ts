@@ -1,23 +1,16 @@
 // Create a 0.05 m ball (1000 kg/m³) over the platform edge, throw it horizontally at 4 m/s, read its momentum 0.5 s later.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
+import { createWithMass, launch, round } from "../procedures.ts";
 
 const m = 1000 * (4 / 3) * Math.PI * 0.05 ** 3;
 
 export const reference: ReferenceProcedure = {
   summary: "create the ball at (0.1, 0, 2.6), set its velocity to (4, 0, 0), step 0.5 s, report |momentum| using its mass",
   *run() {
-    const [, params] = yield [
-      { tool: "create_objects", parameters: { name: "ball", pos: [0.1, 0, 2.6], radius: 0.05, density: 1000 } },
-      { tool: "get_parameters", parameters: { object_id: "ball" } },
-    ];
-    const mass = params.result!.mass as number;
-    const [, , p] = yield [
-      { tool: "set_velocity", parameters: { object_id: "ball", velocity_vector: [4, 0, 0] } },
-      { tool: "step", parameters: { duration: 0.5 } },
-      { tool: "get_momentum", parameters: { object_id: "ball", mass } },
-    ];
+    const mass = yield* createWithMass({ name: "ball", pos: [0.1, 0, 2.6], radius: 0.05, density: 1000 });
+    const [p] = yield* launch("ball", [4, 0, 0], 0.5, [{ tool: "get_momentum", parameters: { object_id: "ball", mass } }]);
     const { x, y, z } = p.result!.momentum as { x: number; y: number; z: number };
-    return Math.round(Math.hypot(x, y, z) * 1000) / 1000;
+    return round(Math.hypot(x, y, z));
   },
   closedForm: {
     value: m * Math.hypot(4, 9.81 * 0.5),

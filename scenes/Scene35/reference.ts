@@ -2,22 +2,18 @@
 // displacement every timestep (in 0.3 s batches) until it has rolled 1.5 m; the crossing time is
 // interpolated between samples.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
-import { eachStep, round } from "../procedures.ts";
+import { round, timeToReach } from "../procedures.ts";
 
 export const reference: ReferenceProcedure = {
   summary: "apply (5, 0, 0) N persistently, step one timestep at a time reading get_displacement until 1.5 m; report the interpolated time",
   *run() {
     yield [{ tool: "apply_force", parameters: { object_id: "object_1", force_vector: [5, 0, 0] } }];
-    let prev = { t: 0, d: 0 };
-    return yield* eachStep(
-      [{ tool: "get_displacement", parameters: { object_id: "object_1" } }],
+    return round(yield* timeToReach(
+      { tool: "get_displacement", parameters: { object_id: "object_1" } },
+      (r) => r.result!.displacement as number,
+      1.5,
       { batch: 60, maxBatches: 12, failure: "the roller never covered 1.5 m" },
-      ([r]) => {
-        const cur = { t: r.sim_time, d: r.result!.displacement as number };
-        if (cur.d >= 1.5) return round(prev.t + (cur.t - prev.t) * (1.5 - prev.d) / (cur.d - prev.d));
-        prev = cur;
-      },
-    );
+    ));
   },
   closedForm: {
     value: Math.sqrt((2 * 1.5) / (5 / (1.5 * 3))),

@@ -2,7 +2,7 @@
 // displacement every timestep (in 0.2 s batches) until it has risen 1 m; the crossing time is
 // interpolated between samples.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
-import { eachStep, round } from "../procedures.ts";
+import { round, timeToReach } from "../procedures.ts";
 
 const M = 500 * (4 / 3) * Math.PI * 0.1 ** 3;
 
@@ -13,16 +13,12 @@ export const reference: ReferenceProcedure = {
       { tool: "create_objects", parameters: { name: "ball", pos: [0, 0, 0.1], radius: 0.1, density: 500 } },
       { tool: "apply_force", parameters: { object_id: "ball", force_vector: [0, 0, 30] } },
     ];
-    let prev = { t: 0, d: 0 };
-    return yield* eachStep(
-      [{ tool: "get_displacement", parameters: { object_id: "ball" } }],
+    return round(yield* timeToReach(
+      { tool: "get_displacement", parameters: { object_id: "ball" } },
+      (r) => r.result!.displacement as number,
+      1,
       { batch: 40, maxBatches: 10, failure: "the ball never rose 1 m" },
-      ([r]) => {
-        const cur = { t: r.sim_time, d: r.result!.displacement as number };
-        if (cur.d >= 1) return round(prev.t + (cur.t - prev.t) * (1 - prev.d) / (cur.d - prev.d));
-        prev = cur;
-      },
-    );
+    ));
   },
   closedForm: {
     value: Math.sqrt((2 * 1) / ((30 - M * 9.81) / M)),

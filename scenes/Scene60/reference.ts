@@ -1,20 +1,14 @@
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
-import { masses } from "../procedures.ts";
-
-const r3 = (x: number) => Math.round(x * 1000) / 1000;
+import { launch, masses, round } from "../procedures.ts";
 
 // Kinetic friction + impulse–momentum: p = m·(v₀ − μ·g·t).
 export const reference: ReferenceProcedure = {
   summary: "read the mass, set v = [4, 0, 0], step 1.0 s, report |get_momentum|",
   *run() {
     const [m] = yield* masses("object_1");
-    const [, , mo] = yield [
-      { tool: "set_velocity", parameters: { object_id: "object_1", velocity_vector: [4, 0, 0] } },
-      { tool: "step", parameters: { duration: 1.0 } },
-      { tool: "get_momentum", parameters: { object_id: "object_1", mass: m } },
-    ];
+    const [mo] = yield* launch("object_1", [4, 0, 0], 1.0, [{ tool: "get_momentum", parameters: { object_id: "object_1", mass: m } }]);
     const q = mo.result!.momentum as { x: number; y: number; z: number };
-    return r3(Math.hypot(q.x, q.y, q.z));
+    return round(Math.hypot(q.x, q.y, q.z));
   },
   closedForm: { value: 3 * (4 - 0.25 * 9.81 * 1.0), tolerance: 0.05, formula: "p = m·(v₀ − μ·g·t) = 3 × (4 − 0.25 × 9.81 × 1.0)" },
 };

@@ -1,7 +1,5 @@
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
 
-const r3 = (x: number) => Math.round(x * 1000) / 1000;
-
 // Torque balance + rotational dynamics: the larger moment m·g·d wins, not the larger mass alone.
 export const reference: ReferenceProcedure = {
   summary: "read both weights' heights, step 0.3 s, read them again: code 1 if the left weight sank, 2 if the right one did, 3 if neither moved",

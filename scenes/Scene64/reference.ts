@@ -1,7 +1,5 @@
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
 
-const r3 = (x: number) => Math.round(x * 1000) / 1000;
-
 // Inclined plane + static friction threshold + force balance (Newton's first/second law).
 const TH = (20 * Math.PI) / 180;
 

@@ -1,18 +1,12 @@
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
-
-const r3 = (x: number) => Math.round(x * 1000) / 1000;
+import { launch, round } from "../procedures.ts";
 
 // Hidden object + kinetic friction + work–energy: stopping distance v²/(2μg).
 export const reference: ReferenceProcedure = {
   summary: "find_objects, set the puck's velocity to [3, 0, 0], step 1.5 s, report get_displacement",
   *run() {
-    const [, , , d] = yield [
-      { tool: "find_objects", parameters: {} },
-      { tool: "set_velocity", parameters: { object_id: "object_2", velocity_vector: [3, 0, 0] } },
-      { tool: "step", parameters: { duration: 1.5 } },
-      { tool: "get_displacement", parameters: { object_id: "object_2" } },
-    ];
-    return r3(d.result!.displacement as number);
+    const [d] = yield* launch("object_2", [3, 0, 0], 1.5, [{ tool: "get_displacement", parameters: { object_id: "object_2" } }], [{ tool: "find_objects", parameters: {} }]);
+    return round(d.result!.displacement as number);
   },
   closedForm: { value: 3 ** 2 / (2 * 0.4 * 9.81), tolerance: 0.05, formula: "d = v²/(2·μ·g) = 3²/(2 × 0.4 × 9.81)" },
 };

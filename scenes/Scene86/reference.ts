@@ -1,6 +1,6 @@
 // Push up for 1 s, then coast; step until v_z < 0 and report the rise and the apex time.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
-import { crossFraction, eachStep, lerp, position, round, time, velocity } from "../procedures.ts";
+import { position, round, time, velocity, verticalTurn } from "../procedures.ts";
 
 const BATCH = 40;
 const A = 8 / 0.5 - 9.81;
@@ -16,22 +16,9 @@ export const reference: ReferenceProcedure = {
     ];
     const z0 = position(p0)[2];
     const t0 = time(p0);
-    let maxZ = z0;
-    let prevV = velocity(v1)[2];
-    let prevT = t0 + 1;
-    return yield* eachStep(
-      [{ tool: "get_position", parameters: { object_id: "object_1" } }, { tool: "get_velocity", parameters: { object_id: "object_1" } }],
-      { batch: BATCH, maxBatches: 10, failure: "no apex" },
-      ([p, vr]) => {
-        const z = position(p)[2];
-        const t = time(p);
-        const v = velocity(vr)[2];
-        maxZ = Math.max(maxZ, z);
-        if (v < 0) return [round(maxZ - z0), round(lerp(prevT, t, crossFraction(0, prevV, v)) - t0)];
-        prevV = v;
-        prevT = t;
-      },
-    );
+    // the push leaves it rising, so the first turn of v_z is the apex
+    const apex = yield* verticalTurn("object_1", 1, { z: z0, t: t0 + 1, v: velocity(v1)[2] }, { batch: BATCH, maxBatches: 10, failure: "no apex" });
+    return [round(apex.reach), round(apex.at - t0)];
   },
   closedForm: { value: [0.5 * A + (A * A) / (2 * 9.81), 1 + A / 9.81], tolerance: 0.02, formula: "[½a·1² + (a·1)²/(2g), 1 + a/g] with a = F/m − g, F = 8, m = 0.5" },
 };

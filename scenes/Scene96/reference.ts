@@ -1,18 +1,14 @@
 // Reveal the hidden ball, launch the striker at it, step until they have touched and
 // separated, and infer the hidden mass from momentum conservation.
 import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
-import { eachStep, round, velocity } from "../procedures.ts";
+import { eachStep, mass, revealParameters, round, velocity } from "../procedures.ts";
 
 const BATCH = 20;
 
 export const reference: ReferenceProcedure = {
   summary: "find_objects, v₁ = [2,0,0], step 5 ms at a time until contact and then separation, m₂ = m₁(v₁ − v₁′)/v₂′",
   *run() {
-    const [, params] = yield [
-      { tool: "find_objects", parameters: {} },
-      { tool: "get_parameters", parameters: { object_id: "object_1" } },
-    ];
-    const m1 = params.result!.mass as number;
+    const m1 = mass(yield* revealParameters("object_1"));
     const [set] = yield [{ tool: "set_velocity", parameters: { object_id: "object_1", velocity_vector: [2, 0, 0] } }];
     const v1 = velocity(set)[0];
     let touched = false;

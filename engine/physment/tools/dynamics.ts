@@ -3,7 +3,7 @@
 // get_momentum, get_angular_momentum, get_center_of_mass.
 import { z } from "zod";
 import { dot, scale } from "../sim/math.ts";
-import { defineTool, downwardGravity, Mass, ObjectId, vec, Vec3Param, xyz } from "./tool.ts";
+import { defineTool, downwardGravity, Mass, ObjectId, objectTool, vec, Vec3Param, xyz } from "./tool.ts";
 import type { Tool } from "./tool.ts";
 
 /** The published signature passes a mass to the rotational tools; MuJoCo's inertia tensor is used instead. */
@@ -49,12 +49,11 @@ export const applyForce = wrenchTool("force", { symbol: "f", unit: "N", where: "
 
 export const applyTorque = wrenchTool("torque", { symbol: "t", unit: "N·m", where: "to the object" });
 
-export const getTorque = defineTool({
+export const getTorque = objectTool({
   name: "get_torque",
   description: "The torque (N·m, world frame) currently applied to the object by apply_torque (persistent part; [0, 0, 0] if none).",
-  params: z.object({ object_id: ObjectId }),
-  run(ctx, a) {
-    return { torque: xyz(ctx.world.appliedWrench(ctx.object(a.object_id)).torque) };
+  run(ctx, o) {
+    return { torque: xyz(ctx.world.appliedWrench(o).torque) };
   },
 });
 

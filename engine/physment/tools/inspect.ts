@@ -4,7 +4,7 @@ import { z } from "zod";
 import { norm, quatNormalize, quatToMat, scale, sub } from "../sim/math.ts";
 import type { Quat, Vec3 } from "../sim/math.ts";
 import type { World, WorldObject } from "../sim/world.ts";
-import { defineTool, ObjectId, ToolError } from "./tool.ts";
+import { defineTool, ObjectId, objectTool, ToolError } from "./tool.ts";
 
 /** get_parameters attributes and the permission flags (as the scenes spell them) that grant each. */
 export const PARAMETER_PERMISSIONS: Readonly<Record<string, readonly string[]>> = {
@@ -98,13 +98,12 @@ export function permittedValues(world: World, o: WorldObject): Record<string, un
   return out;
 }
 
-export const getParameters = defineTool({
+export const getParameters = objectTool({
   name: "get_parameters",
   description:
     "The object's attributes the scene permits: mass (kg), bounding_box (world-frame {min, max}, m), type (geom type), and where permitted size, radius, density (kg/m³), position, quaternion, spring_constant, displacement.",
-  params: z.object({ object_id: ObjectId }),
-  run(ctx, a) {
-    return parametersOf(ctx.world, ctx.object(a.object_id));
+  run(ctx, o) {
+    return parametersOf(ctx.world, o);
   },
 });
 

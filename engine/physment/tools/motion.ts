@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { matVec, norm, sub } from "../sim/math.ts";
 import type { Vec3 } from "../sim/math.ts";
-import { defineTool, ObjectId, vec, Vec3Param, xyz } from "./tool.ts";
+import { defineTool, ObjectId, objectTool, vec, Vec3Param, xyz } from "./tool.ts";
 
 export const step = defineTool({
   name: "step",
@@ -18,12 +18,10 @@ export const step = defineTool({
   },
 });
 
-export const getPosition = defineTool({
+export const getPosition = objectTool({
   name: "get_position",
   description: "Position [x, y, z] (m, world frame, z up) of the object's body-frame origin, and the simulation time.",
-  params: z.object({ object_id: ObjectId }),
-  run(ctx, a) {
-    const o = ctx.object(a.object_id);
+  run(ctx, o) {
     return { position: ctx.world.position(o), time: ctx.world.time };
   },
 });
@@ -60,12 +58,11 @@ export const changePosition = defineTool({
   },
 });
 
-export const getVelocity = defineTool({
+export const getVelocity = objectTool({
   name: "get_velocity",
   description: "Linear velocity [vx, vy, vz] (m/s, world frame) of the object's body-frame origin.",
-  params: z.object({ object_id: ObjectId }),
-  run(ctx, a) {
-    return { velocity: ctx.world.velocity(ctx.object(a.object_id)).linear };
+  run(ctx, o) {
+    return { velocity: ctx.world.velocity(o).linear };
   },
 });
 
@@ -84,22 +81,19 @@ export const setVelocity = defineTool({
 const accelerationText = (dt: string) =>
   `Acceleration (m/s², world frame) of the object's origin estimated from the velocity difference across the last simulator step: (v after − v before)/${dt}. [0, 0, 0] before any step; a force applied since the last step shows only after the next one.`;
 
-export const getAcceleration = defineTool({
+export const getAcceleration = objectTool({
   name: "get_acceleration",
   description: accelerationText("timestep"),
   describeIn: (scene) => accelerationText(`${scene.timestep} s`),
-  params: z.object({ object_id: ObjectId }),
-  run(ctx, a) {
-    return xyz(ctx.world.acceleration(ctx.object(a.object_id)).linear);
+  run(ctx, o) {
+    return xyz(ctx.world.acceleration(o).linear);
   },
 });
 
-export const getDisplacement = defineTool({
+export const getDisplacement = objectTool({
   name: "get_displacement",
   description: "Straight-line distance (m) between the object's origin now and where it was at the start of the episode (or when created).",
-  params: z.object({ object_id: ObjectId }),
-  run(ctx, a) {
-    const o = ctx.object(a.object_id);
+  run(ctx, o) {
     return { displacement: norm(sub(ctx.world.position(o), o.initialPosition)) };
   },
 });

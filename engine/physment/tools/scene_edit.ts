@@ -1,7 +1,7 @@
 // Changing the scene: create_objects, delete_objects, attach_objects. Each rewrites the
 // MJCF and recompiles; every other body keeps its position, velocity and applied forces.
 import { z } from "zod";
-import { defineTool, ObjectId, Vec3Param } from "./tool.ts";
+import { defineTool, ObjectId, objectTool, Vec3Param } from "./tool.ts";
 
 export const DEFAULT_SPHERE = { radius: 0.1, density: 1000, rgba: [0.5, 0.5, 0.5, 1] } as const;
 
@@ -28,12 +28,10 @@ export const createObjects = defineTool({
   },
 });
 
-export const deleteObjects = defineTool({
+export const deleteObjects = objectTool({
   name: "delete_objects",
   description: "Removes the object (with anything built into it) from the scene; the other bodies keep their state.",
-  params: z.object({ object_id: ObjectId }),
-  run(ctx, a) {
-    const o = ctx.object(a.object_id);
+  run(ctx, o) {
     ctx.world.deleteObject(o);
     return { status: "object_deleted", object_id: o.id };
   },

@@ -46,6 +46,14 @@ export function defineTool<S extends z.ZodObject>(tool: Tool<S>): Tool {
   return tool as unknown as Tool;
 }
 
+/** A tool whose one parameter is the object it reads or acts on (object_id); `run` is given that object. */
+export function objectTool(
+  tool: Omit<Tool, "params" | "run"> & { run(ctx: ToolContext, o: WorldObject): Record<string, unknown> | null },
+): Tool {
+  const { run, ...rest } = tool;
+  return defineTool({ ...rest, params: z.object({ object_id: ObjectId }), run: (ctx, a) => run(ctx, ctx.object(a.object_id)) });
+}
+
 // ---- parameter pieces ---------------------------------------------------------------
 
 export const ObjectId = z.union([z.string().min(1), z.number().int().nonnegative()])
