@@ -7,7 +7,7 @@ import { InputError } from "./io.ts";
 import { fakeIo, runMech } from "./cli.test_support.ts";
 import { builtinMechanism, builtinMechanismIds, MECHANISM_FILES } from "../catalog/mod.ts";
 import { countCompositeStates } from "../engine/compile/compile.ts";
-import { ModelError } from "../engine/model/issues.ts";
+import { MechanismError } from "../engine/model/issues.ts";
 import { CHECKS } from "../engine/audit/findings.ts";
 
 
@@ -96,7 +96,7 @@ describe("mech catalog check", () => {
     expect(() => catalogCheckCommand({ mechanisms: ["nope"], json: false }, fakeIo())).toThrow(InputError);
     expect(() => catalogCheckCommand({ mechanisms: ["nope"], json: false }, fakeIo())).toThrow(/unknown mechanism "nope"/);
     expect(() => catalogCheckCommand({ mechanisms: ["missing.json"], json: false }, fakeIo())).toThrow(/missing\.json: no such file/);
-    expect(() => catalogCheckCommand({ mechanisms: ["x.json"], json: false }, fakeIo({ "x.json": "{oops" }))).toThrow(ModelError);
+    expect(() => catalogCheckCommand({ mechanisms: ["x.json"], json: false }, fakeIo({ "x.json": "{oops" }))).toThrow(MechanismError);
   });
 
   it("checks every built-in mechanism when none is named", () => {

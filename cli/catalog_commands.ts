@@ -1,7 +1,7 @@
 // `mech catalog list | show | check`: the catalog's mechanisms, one described, and the
 // converter checks (engine/audit) with a summary table.
 import { builtinLibrary, builtinMechanism, builtinMechanismIds, MECHANISM_FILES } from "../catalog/mod.ts";
-import { ModelError, oneOf } from "../engine/model/issues.ts";
+import { MechanismError, oneOf } from "../engine/model/issues.ts";
 import type { SourceFile } from "../engine/model/library.ts";
 import { parseJsonText } from "../engine/model/json_text.ts";
 import { checkSource, type MechanismReport } from "../engine/audit/catalog_check.ts";
@@ -24,7 +24,7 @@ export function catalogListCommand(io: Io): void {
       const l = mechanismListing(builtinMechanism(id)!);
       rows.push([l.id, l.provenance || "—", l.components, l.compositeStates, l.scenarios.join(", ")]);
     } catch (e) {
-      if (!(e instanceof ModelError)) throw e;
+      if (!(e instanceof MechanismError)) throw e;
       rows.push([id, `does not load (${e.issues.length} problem${e.issues.length === 1 ? "" : "s"}; see mech catalog check)`, "—", "—", "—"]);
     }
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { compileCommand, parseProblems, runCommand, solveCommand, validateCommand } from "./commands.ts";
 import { InputError } from "./io.ts";
 import { fakeIo } from "./cli.test_support.ts";
-import { ModelError } from "../engine/model/issues.ts";
+import { MechanismError } from "../engine/model/issues.ts";
 import { CompileError } from "../engine/compile/compile.ts";
 import { MECHANISM_FILES } from "../catalog/mod.ts";
 
@@ -127,7 +127,7 @@ describe("mech solve / compile", () => {
     const bad = JSON.stringify({ ...(MECHANISM_FILES[0].data as object), components: [] });
     expect(good).not.toBe(bad);
     const io = fakeIo({ "good.json": good, "bad.json": bad });
-    expect(() => validateCommand(["good.json", "bad.json"], io)).toThrow(ModelError);
+    expect(() => validateCommand(["good.json", "bad.json"], io)).toThrow(MechanismError);
     expect(io.lines[0]).toMatch(/^good\.json: ok/);
   });
 });

@@ -2,7 +2,7 @@
 import { builtinLibrary, builtinMechanism, builtinMechanismIds, builtinSummaries } from "../catalog/mod.ts";
 import { loadMechanism } from "../engine/model/load_mechanism.ts";
 import { parseJsonText } from "../engine/model/json_text.ts";
-import { ModelError, oneOf } from "../engine/model/issues.ts";
+import { MechanismError, oneOf } from "../engine/model/issues.ts";
 import type { MechanismModel } from "../engine/model/model.ts";
 import { multiStateInstances } from "../engine/model/model.ts";
 import { compile, type CompositeState, compositeStates, countCompositeStates, stateLabel } from "../engine/compile/compile.ts";
@@ -109,7 +109,7 @@ export function parseProblems(text: string, file: string): Problem[] {
     const data = parseJsonText(line, file, i + 1);
     const r = Problem.safeParse(data);
     if (!r.success) {
-      throw new ModelError(r.error.issues.map((x) => ({ file: `${file}:${i + 1}`, path: x.path as (string | number)[], message: x.message })));
+      throw new MechanismError(r.error.issues.map((x) => ({ file: `${file}:${i + 1}`, path: x.path as (string | number)[], message: x.message })));
     }
     out.push(r.data);
   });
@@ -196,15 +196,15 @@ export function listCommand(io: Io): void {
 }
 
 export function validateCommand(files: readonly string[], io: Io): void {
-  const issues: ModelError["issues"] = [];
+  const issues: MechanismError["issues"] = [];
   for (const f of files) {
     try {
       const m = loadMechanism(parseJsonText(io.readText(f), f), f, builtinLibrary());
       io.out(`${f}: ok (${m.id}: ${m.instances.length} components, ${m.variables.length} variables, ${m.laws.length} laws)`);
     } catch (e) {
-      if (!(e instanceof ModelError)) throw e;
+      if (!(e instanceof MechanismError)) throw e;
       issues.push(...e.issues);
     }
   }
-  if (issues.length) throw new ModelError(issues);
+  if (issues.length) throw new MechanismError(issues);
 }

@@ -530,14 +530,14 @@ async function main(): Promise<number> {
  * already, and start-up does not pay for modules a command may never touch.
  */
 async function report(e: unknown): Promise<number> {
-  const [{ ModelError }, { CompileError }, { SolveError }, { RunError, StoreError }, { SelectionError }] = await Promise.all([
+  const [{ MechanismError }, { CompileError }, { SolveError }, { RunError, StoreError }, { SelectionError }] = await Promise.all([
     import("../engine/model/issues.ts"),
     import("../engine/compile/compile.ts"),
     import("../engine/solve/solver.ts"),
     import("../engine/files/errors.ts"),
     import("../engine/eval/items.ts"),
   ]);
-  if (e instanceof ModelError || e instanceof InputError || e instanceof CompileError || e instanceof StoreError || e instanceof RunError || e instanceof SelectionError) {
+  if (e instanceof MechanismError || e instanceof InputError || e instanceof CompileError || e instanceof StoreError || e instanceof RunError || e instanceof SelectionError) {
     io.err(`mech: ${e.message}`);
     return 2;
   }

@@ -5,7 +5,7 @@ import { type Deviation, type RuleProfile } from "../engine/episode/rule_names.t
 import { edgeRules } from "../engine/episode/rules.ts";
 import { Session } from "../engine/episode/session.ts";
 import { checkPaths, observationChange, type SoundnessReport } from "../engine/episode/soundness.ts";
-import { fromZod, ModelError } from "../engine/model/issues.ts";
+import { fromZod, MechanismError } from "../engine/model/issues.ts";
 import type { SourceFile } from "../engine/model/library.ts";
 import { loadMechanism } from "../engine/model/load_mechanism.ts";
 import type { MechanismModel } from "../engine/model/model.ts";
@@ -33,7 +33,7 @@ function numericOf(f: SourceFile): { model: MechanismModel; block: NumericBlock;
   const raw = (f.data as { numeric?: unknown }).numeric;
   if (raw === undefined) return { id: model.id, reason: "the mechanism file has no numeric block" };
   const parsed = NumericBlockSchema.safeParse(raw);
-  if (!parsed.success) throw new ModelError(fromZod(f.file, parsed.error).map((i) => ({ ...i, path: ["numeric", ...i.path] })));
+  if (!parsed.success) throw new MechanismError(fromZod(f.file, parsed.error).map((i) => ({ ...i, path: ["numeric", ...i.path] })));
   try {
     // built once here: a model that cannot be assembled becomes an input error naming the file
     const sys = genericModel(model, builtinLibrary()).build(parsed.data);

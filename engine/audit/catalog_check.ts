@@ -5,7 +5,7 @@
 import type { Library, SourceFile } from "../model/library.ts";
 import { loadMechanism } from "../model/load_mechanism.ts";
 import { jsonPath } from "../files/json_path.ts";
-import { ModelError } from "../model/issues.ts";
+import { MechanismError } from "../model/issues.ts";
 import type { MechanismModel } from "../model/model.ts";
 import { countCompositeStates } from "../compile/compile.ts";
 import { SolveError, type SolveOptions } from "../solve/solver.ts";
@@ -55,7 +55,7 @@ export function checkSource(source: SourceFile, library: Library, options: Omit<
   try {
     model = loadMechanism(source.data, source.file, library);
   } catch (e) {
-    if (!(e instanceof ModelError)) throw e;
+    if (!(e instanceof MechanismError)) throw e;
     const id = String((source.data as { id?: unknown } | null)?.id ?? source.file);
     const errors: Finding[] = e.issues.map((i) => ({
       check: "load", severity: "error", mechanism: id, file: i.file, path: jsonPath(i.path), message: i.message,

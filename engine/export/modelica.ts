@@ -58,7 +58,7 @@ function splitRef(ref: string): [string, string] {
 
 /**
  * The Modelica model of a mechanism file (validated against `library` first). Throws
- * ModelError for an invalid mechanism and ExportError for one that has no Modelica
+ * MechanismError for an invalid mechanism and ExportError for one that has no Modelica
  * form: no numeric block, a component type without an MSL class, a numeric name MSL
  * does not have, or an unconnected MSL input. Instance names Modelica reserves are
  * renamed (modelicaNames).

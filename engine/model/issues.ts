@@ -12,8 +12,8 @@ export function formatIssue(i: ModelIssue): string {
   return `${i.file}: at ${jsonPath(i.path)}: ${i.message}`;
 }
 
-export class ModelError extends Error {
-  override name = "ModelError";
+export class MechanismError extends Error {
+  override name = "MechanismError";
   constructor(readonly issues: ModelIssue[]) {
     super(issues.map(formatIssue).join("\n"));
   }

@@ -1,7 +1,7 @@
 // JSON text parsing with errors that name the file, line and column. The engines'
 // own messages differ and do not always carry a position, so on failure a small
 // scanner finds the first offending character and says what was expected there.
-import { ModelError } from "./issues.ts";
+import { MechanismError } from "./issues.ts";
 
 export function lineColumn(text: string, offset: number): { line: number; column: number } {
   const before = text.slice(0, offset);
@@ -122,7 +122,7 @@ export function findJsonSyntaxError(text: string): { offset: number; expected: s
 }
 
 /**
- * JSON.parse, rethrowing syntax errors as a ModelError at the file's line and column.
+ * JSON.parse, rethrowing syntax errors as a MechanismError at the file's line and column.
  * `firstLine` is the line the text starts on (for one line of a JSON Lines file); a
  * byte-order mark opening the file (line 1) is skipped.
  */
@@ -135,6 +135,6 @@ export function parseJsonText(text: string, file: string, firstLine = 1): unknow
     const err = findJsonSyntaxError(text) ?? { offset: 0, expected: "valid JSON" };
     const { line, column } = lineColumn(text, err.offset);
     const found = err.offset < text.length ? `, found ${JSON.stringify(text[err.offset])}` : "";
-    throw new ModelError([{ file: `${file}:${firstLine + line - 1}:${column}`, path: [], message: `invalid JSON: expected ${err.expected}${found}` }]);
+    throw new MechanismError([{ file: `${file}:${firstLine + line - 1}:${column}`, path: [], message: `invalid JSON: expected ${err.expected}${found}` }]);
   }
 }

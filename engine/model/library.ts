@@ -1,7 +1,7 @@
 // A component library: validated component types from one or more files.
 import { type ComponentType, ComponentLibraryFile } from "./component_type.ts";
 import type { JsonPath } from "../files/json_path.ts";
-import { fromZod, IssueSink, ModelError, type ModelIssue } from "./issues.ts";
+import { fromZod, IssueSink, MechanismError, type ModelIssue } from "./issues.ts";
 import { buildTypeTable, type TypeTable } from "./type_table.ts";
 
 export interface LibraryEntry {
@@ -24,7 +24,7 @@ export interface SourceFile {
  */
 export type TypeCheck = (type: ComponentType) => { path: JsonPath; message: string }[];
 
-/** Validates every library file, running `checks` on each type; throws ModelError listing every problem. */
+/** Validates every library file, running `checks` on each type; throws MechanismError listing every problem. */
 export function loadLibrary(files: SourceFile[], checks: readonly TypeCheck[] = []): Library {
   const issues: ModelIssue[] = [];
   const lib: Library = new Map();
@@ -44,6 +44,6 @@ export function loadLibrary(files: SourceFile[], checks: readonly TypeCheck[] = 
     });
     issues.push(...sink.issues);
   }
-  if (issues.length) throw new ModelError(issues);
+  if (issues.length) throw new MechanismError(issues);
   return lib;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { builtinLibrary, COMPONENT_FILES, MECHANISM_FILES } from "../../catalog/mod.ts";
 import { loadMechanism } from "./load_mechanism.ts";
 import { loadLibrary } from "./library.ts";
-import { formatIssue, ModelError } from "./issues.ts";
+import { formatIssue, MechanismError } from "./issues.ts";
 import { parseJsonText } from "./json_text.ts";
 
 const base = () => structuredClone(MECHANISM_FILES.find((f) => f.file.endsWith("thermal_two_masses.json"))!.data) as Record<string, any>;
@@ -11,10 +11,10 @@ function issuesOf(fn: () => unknown): string[] {
   try {
     fn();
   } catch (e) {
-    if (e instanceof ModelError) return e.issues.map(formatIssue);
+    if (e instanceof MechanismError) return e.issues.map(formatIssue);
     throw e;
   }
-  throw new Error("expected a ModelError");
+  throw new Error("expected a MechanismError");
 }
 
 describe("loading mechanisms", () => {

@@ -1,6 +1,6 @@
 // Validates a mechanism file against a component library and resolves it into a
 // MechanismModel. Every problem is reported (file, JSON path, what was expected).
-import { fromZod, IssueSink, ModelError, oneOf } from "./issues.ts";
+import { fromZod, IssueSink, MechanismError, oneOf } from "./issues.ts";
 import type { Library } from "./library.ts";
 import { Mechanism } from "./mechanism.ts";
 import type { MechanismModel, ModelInstance, ModelLaw, ModelRestriction, ModelScenario, ModelTransition, ModelVariable } from "./model.ts";
@@ -10,7 +10,7 @@ import type { Restriction } from "./component_type.ts";
 
 export function loadMechanism(data: unknown, file: string, library: Library): MechanismModel {
   const parsed = Mechanism.safeParse(data);
-  if (!parsed.success) throw new ModelError(fromZod(file, parsed.error));
+  if (!parsed.success) throw new MechanismError(fromZod(file, parsed.error));
   const mech = parsed.data;
   const sink = new IssueSink(file);
   const variables: ModelVariable[] = [];
@@ -127,7 +127,7 @@ export function loadMechanism(data: unknown, file: string, library: Library): Me
     scenarios.push({ id: sc.id, description: sc.description, context: conv(sc.context, "context"), restrict: conv(sc.restrict, "restrict") });
   });
 
-  if (sink.issues.length) throw new ModelError(sink.issues);
+  if (sink.issues.length) throw new MechanismError(sink.issues);
   return {
     id: mech.id, title: mech.title, provenance: mech.provenance, file, instances, variables, variableIndex, laws, restrictions,
     transitions, scenarios, nodes, free,

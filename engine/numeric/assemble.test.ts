@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { builtinLibrary, builtinMechanism, COMPONENT_FILES, MECHANISM_FILES } from "../../catalog/mod.ts";
 import { loadLibrary } from "../model/library.ts";
-import { ModelError } from "../model/issues.ts";
+import { MechanismError } from "../model/issues.ts";
 import { loadMechanism } from "../model/load_mechanism.ts";
 import { ComponentLibraryFile } from "../model/component_type.ts";
 import { type Expr, ExprError, parseEquation, parseExpr } from "./expr.ts";
@@ -99,7 +99,7 @@ describe("component types' quantitative blocks", () => {
     try {
       loadLibrary([file], [checkQuantitative]);
     } catch (e) {
-      expect(e).toBeInstanceOf(ModelError);
+      expect(e).toBeInstanceOf(MechanismError);
       message = (e as Error).message;
     }
     expect(message).toContain(file.file);

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { join } from "node:path";
 import type { z } from "zod";
 import { jsonPath } from "../files/json_path.ts";
-import { ModelError } from "../model/issues.ts";
+import { MechanismError } from "../model/issues.ts";
 import { parseJsonText } from "../model/json_text.ts";
 import type { BenchmarkFiles } from "./manifest.ts";
 import { sha256 } from "../files/sha256.ts";
@@ -90,7 +90,7 @@ function parseManifest(path: string, text: string): Manifest {
   try {
     data = parseJsonText(text, path);
   } catch (e) {
-    if (e instanceof ModelError) throw new StoreError(e.message);
+    if (e instanceof MechanismError) throw new StoreError(e.message);
     throw e;
   }
   const r = Manifest.safeParse(data);
