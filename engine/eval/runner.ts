@@ -95,6 +95,15 @@ const errorInfo = (e: unknown): ErrorInfo =>
     ? { kind: e.kind, status: e.status ?? null, message: e.message }
     : { kind: "evaluator", status: null, message: e instanceof Error ? e.message : String(e) };
 
+/** What a function model learns about the task it answers (never the gold). */
+const taskContext = (item: EvalItem): Record<string, string | number> => ({
+  task_id: item.task_id,
+  family: item.family,
+  mechanism: item.mechanism,
+  level: item.level,
+  complexity: item.complexity,
+});
+
 export async function runEval(opts: EvalRunOptions): Promise<EvalRunSummary> {
   const now = opts.now ?? (() => performance.now());
   const clock = opts.clock ?? (() => new Date());
@@ -157,7 +166,7 @@ export async function runEval(opts: EvalRunOptions): Promise<EvalRunSummary> {
         () => {
           started = clock();
           s0 = now();
-          return opts.client.chat(requestMessages(item.prompt), undefined, { signal: opts.signal });
+          return opts.client.chat(requestMessages(item.prompt), undefined, { signal: opts.signal, context: { task: taskContext(item), controls: opts.controls, sample: 0 } });
         },
         { ...opts.retry, maxAttempts: opts.rateLimitAttempts ?? DEFAULT_RATE_LIMIT_ATTEMPTS },
         {

@@ -2,7 +2,8 @@
 // The message shapes follow the OpenAI Chat Completions API (the lingua franca of
 // compatible servers) but are our own zod types, so transcripts and loops do not depend on
 // a client library. Implementations: OpenAIModelClient (openai_client.ts, any compatible
-// endpoint), the evaluator's BaselineClient, and PhysMent's ScriptedModelClient,
+// endpoint), FunctionModelClient (a TypeScript function, function_client.ts), the
+// evaluator's BaselineClient, and PhysMent's ScriptedModelClient,
 // ProcedureClient (the reference agent) and ReplayClient (a resumed episode); each passes
 // the one contract suite, model_client.contract.test_support.ts.
 import { z } from "zod";
@@ -51,9 +52,25 @@ export interface FunctionTool {
   function: { name: string; description: string; parameters: Record<string, unknown> };
 }
 
+/**
+ * What a caller knows about a request beyond its messages: the evaluator's task, the request
+ * controls of the run, the sample index. Clients that speak HTTP ignore it (the controls are
+ * already in their request body); a function model receives it.
+ */
+export interface RequestContext {
+  /** The task's identity and labels (task_id, family, mechanism, level, complexity; scene and budget in PhysMent). */
+  task?: Readonly<Record<string, string | number>>;
+  /** The request fields the run sends beside model and messages (its profile's controls). */
+  controls?: Readonly<Record<string, unknown>>;
+  /** Which of an item's independent requests this is, from 0. */
+  sample?: number;
+}
+
 export interface ChatOptions {
   /** Cancels the call: it fails as ModelError "aborted" (at once, counting for nothing, when already aborted). */
   signal?: AbortSignal;
+  /** What the request is for; see RequestContext. */
+  context?: RequestContext;
 }
 
 export interface ModelClient {

@@ -134,7 +134,7 @@ async function playEpisode(opts: EpisodeOptions): Promise<EpisodeResult> {
     let res;
     try {
       if (opts.signal?.aborted) throw new ModelError("aborted", "aborted");
-      res = await callWithRetry(() => client.chat(messages, tools, { signal: opts.signal }), opts.retry ?? { maxAttempts: 1 }, {
+      res = await callWithRetry(() => client.chat(messages, tools, { signal: opts.signal, context: { task: { scene: opts.scene, budget, iteration: k, strategy: opts.strategy, protocol: protocol.name } } }), opts.retry ?? { maxAttempts: 1 }, {
         sleep: opts.sleep,
         random: opts.random,
         signal: opts.signal,
