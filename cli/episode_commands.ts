@@ -1,19 +1,17 @@
 // `mech simulate` (the bounded episode graph A^{<=H} from a scenario's initial episodes)
 // and `mech explain-edge` (why a candidate edge is admitted, or which clause rejects it).
 import type { MechanismModel } from "../engine/model/model.ts";
-import { multiStateInstances } from "../engine/model/model.ts";
 import { Session, SessionLimitError } from "../engine/episode/session.ts";
 import { reach, type ReachGraph, ReachLimitError } from "../engine/episode/reach.ts";
 import { type EpisodeSpec, EpisodeSpecError, initialEpisodes, matchingEpisodes, parseEpisodeSpec, startScenario } from "../engine/episode/initial.ts";
-import { mandatoryDepartures, optionalTerminations, terminationGroups } from "../engine/episode/causes.ts";
-import { type EdgeVerdict, explainEdge, isCause } from "../engine/episode/edge_ok.ts";
+import { edgeVerdicts, overrideEpisode, sourceEpisode } from "../engine/episode/edge_query.ts";
 import { type Episode, episodeKey } from "../engine/episode/episode.ts";
 import { type EdgeExplanation, explanationJson, explanationText, graphDot, graphJson, graphTextHead, graphTextTail, layerRow } from "../engine/episode/render.ts";
 import { DEFAULT_EXPANSION_BUDGET, DEFAULT_HORIZON } from "../engine/episode/simulate_defaults.ts";
 import { progress } from "./progress.ts";
 import { resolveMechanism } from "./commands.ts";
 import { type Deviation, type RuleProfile } from "../engine/episode/rule_names.ts";
-import { edgeRules, takes } from "../engine/episode/rules.ts";
+import { edgeRules } from "../engine/episode/rules.ts";
 import { builtinMechanismIds } from "../catalog/mod.ts";
 import { InputError, type Io } from "./io.ts";
 
@@ -178,79 +176,6 @@ export interface ExplainEdgeArgs {
   revert?: readonly Deviation[];
 }
 
-/** How many matching source episodes are examined to report an ambiguous --from. */
-export const MAX_FROM_MATCHES = 1000;
-/** Components and variables that take more than one value among the episodes. */
-function varyingNames(model: MechanismModel, xs: readonly Episode[]): string[] {
-  const out: string[] = [];
-  for (const i of multiStateInstances(model)) {
-    const vals = i.states.filter((st) => xs.some((x) => x.state[i.name] === st));
-    if (vals.length > 1) out.push(`${i.name} (${vals.join("|")})`);
-  }
-  model.variables.forEach((v, k) => {
-    const vals = [...new Set(xs.map((x) => x.cells[k]))].sort((a, b) => a - b);
-    if (vals.length > 1) out.push(`${v.name} (${vals.map((c) => v.cells[c]).join("|")})`);
-  });
-  return out;
-}
-
-/**
- * The one source episode --from names: matched within the scenario's case, or — when the
- * case holds none — within the universe V_r (the context only), where later episodes live.
- */
-function sourceEpisode(model: MechanismModel, scenario: string, spec: EpisodeSpec, first: boolean, contextUniverse: boolean): { x: Episode; inCase: boolean } {
-  for (const contextOnly of contextUniverse ? [false, true] : [false]) {
-    const found: Episode[] = [];
-    let more = false;
-    for (const x of matchingEpisodes(model, scenario, spec, contextOnly)) {
-      if (found.length >= MAX_FROM_MATCHES) {
-        more = true;
-        break;
-      }
-      found.push(x);
-      if (first) break;
-    }
-    if (!found.length) continue;
-    if (found.length === 1) return { x: found[0], inCase: !contextOnly };
-    const where = contextOnly ? "episodes of the scenario's context (none in its case)" : "episodes of the scenario's case";
-    const vary = varyingNames(model, found);
-    const shown = vary.slice(0, 12).join(", ") + (vary.length > 12 ? `, … (${vary.length} in all)` : "");
-    throw new EpisodeSpecError(
-      `${more ? `more than ${MAX_FROM_MATCHES}` : found.length} ${where} match; still varying${more ? ` among the first ${MAX_FROM_MATCHES}` : ""}: ${shown}. Give more of them, or take the first with --first`,
-    );
-  }
-  throw new EpisodeSpecError(`no episode of ${model.id} matches under scenario ${scenario}, ${contextUniverse ? "neither in its case nor in its context" : "in its case (under these rules the case is the universe)"}`);
-}
-
-/** The candidate target: the source with the --to overrides applied (components' states, variables' single cells). */
-function overrideEpisode(model: MechanismModel, x: Episode, spec: EpisodeSpec): Episode {
-  const cells = [...x.cells];
-  const given = new Map<number, number>();
-  for (const r of spec.cells) {
-    const name = model.variables[r.var].name;
-    if (r.cells.length !== 1) throw new EpisodeSpecError(`${name}: give exactly one cell for the target, got ${r.cells.map((c) => model.variables[r.var].cells[c]).join("|")}`);
-    const prev = given.get(r.var);
-    if (prev !== undefined && prev !== r.cells[0]) throw new EpisodeSpecError(`${name} is given two cells`);
-    given.set(r.var, r.cells[0]);
-    cells[r.var] = r.cells[0];
-  }
-  return { state: { ...x.state, ...spec.states }, cells };
-}
-
-/**
- * Verdicts of the implied cause (and the intrastate cause, engine explainEdge) and how many
- * other causes of x go unlisted: each moves an integrated coordinate differently from the
- * candidate, so E1 or E2 rejects it.
- */
-function verdicts(session: Session, x: Episode, y: Episode): { verdicts: EdgeVerdict[]; unchecked: number } {
-  const { table } = session;
-  const instant = mandatoryDepartures(table, x).length > 0;
-  const groups = instant ? [] : terminationGroups(table, optionalTerminations(table, x), session.source(x.state).classes);
-  const total = instant ? 1 : takes(session.rules, "cause-unions") ? 2 ** groups.length : groups.length + 1;
-  const out = explainEdge(session, x, y);
-  return { verdicts: out, unchecked: total - out.filter((v) => isCause(session, x, v.cause)).length };
-}
-
 /**
  * `mech explain-edge`: the verdict of every cause of the source on the candidate edge.
  * Returns the exit code: 0 when some cause admits the edge, 1 when none does.
@@ -263,7 +188,7 @@ export function explainEdgeCommand(args: ExplainEdgeArgs, io: Io): number {
   const toSpec = reported("--to", () => parseEpisodeSpec(model, args.to));
   const { x, inCase } = reported("--from", () => sourceEpisode(model, scenario, fromSpec, args.first, session.contextOnly));
   const y = reported("--to", () => overrideEpisode(model, x, toSpec));
-  const { verdicts: vs, unchecked } = reported("explain-edge", () => verdicts(session, x, y));
+  const { verdicts: vs, unchecked } = reported("explain-edge", () => edgeVerdicts(session, x, y));
   const explanation: EdgeExplanation = { model, scenario, rules: session.rules.name, source: x, target: y, verdicts: vs, unchecked, sourceInCase: inCase };
   const j = explanationJson(explanation);
   const admitted = j.distinct && j.admitted;
