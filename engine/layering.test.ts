@@ -3,18 +3,21 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { type FolderRule, importGraph, isTestFile, importSpecifiers, layeringViolations, readRuleTable, reexportSpecifiers, RuleTableError, sourceFiles } from "./layering.test_support.ts";
+import { ENTRIES, type FolderRule, importGraph, publicEntries, isTestFile, importSpecifiers, layeringViolations, readRuleTable, reexportSpecifiers, RuleTableError, sourceFiles } from "./layering.test_support.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const CHECKED = ["engine/", "catalog/", "scenes/", "cli/"];
+const CHECKED = ["engine/", "catalog/", "scenes/", "cli/", "examples/"];
 
 describe("the source tree keeps docs/architecture.md's layering", () => {
   const rules = readRuleTable(readFileSync(`${root}/docs/architecture.md`, "utf8"));
-  const files = sourceFiles(root, CHECKED);
+  const entries = publicEntries(readFileSync(`${root}/deno.json`, "utf8"));
+  const files = [...sourceFiles(root, CHECKED), ...entries.filter((e) => !e.includes("/"))];
   const modFolders = [...new Set(files.filter((f) => f.endsWith("/mod.ts")).map((f) => f.slice(0, -"mod.ts".length)))];
 
   it("the table lists every checked folder and some rules", () => {
     for (const f of CHECKED) expect(rules.map((r) => r.folder)).toContain(f === "engine/" ? "engine/files/" : f);
+    expect(rules.map((r) => r.folder)).toContain("./");
+    expect(entries).toContain("mod.ts");
     expect(rules.length).toBeGreaterThan(15);
     expect(files.length).toBeGreaterThan(300);
   });
@@ -23,7 +26,7 @@ describe("the source tree keeps docs/architecture.md's layering", () => {
     const edges = importGraph(root, files.filter((f) => !isTestFile(f)));
     expect(edges.length).toBeGreaterThan(1000);
     for (const e of edges) expect(existsSync(`${root}/${e.to}`), `${e.from} imports ${e.to}, which does not exist`).toBe(true);
-    expect(layeringViolations(rules, files, edges, modFolders)).toEqual([]);
+    expect(layeringViolations(rules, files, edges, modFolders, entries)).toEqual([]);
   });
 });
 
@@ -73,9 +76,24 @@ describe("the layering checker", () => {
       { from: "engine/model/mod.ts", to: "engine/model/sign.ts", reexport: true },
     ];
     expect(layeringViolations(rules, [...files, "engine/model/mod.ts"], edges, [])).toEqual([
-      "engine/compile/problem.ts → engine/model/sign.ts: re-exports, which only a folder's mod.ts does",
+      "engine/compile/problem.ts → engine/model/sign.ts: re-exports, which only a folder's mod.ts or a public entry does",
     ]);
     expect(reexportSpecifiers(`export { a } from "./a.ts";\nexport * as b from "./b.ts";\nexport type { C } from "../c.ts";\nimport { d } from "./d.ts";\nexport { d };`)).toEqual(["./a.ts", "./b.ts", "../c.ts"]);
+  });
+
+  it("a folder that may import only the public entries imports nothing else; entries may re-export", () => {
+    const withEntries: FolderRule[] = [...rules, { folder: "engine/api/", mayImport: ["engine/model/"] }, { folder: "examples/", mayImport: [ENTRIES] }, { folder: "./", mayImport: ["engine/api/"] }];
+    const entries = ["mod.ts", "engine/api/solver.ts"];
+    const edges = [
+      { from: "examples/a.ts", to: "engine/api/solver.ts" },
+      { from: "examples/a.ts", to: "engine/model/model.ts" },
+      { from: "mod.ts", to: "engine/api/solver.ts", reexport: true },
+      { from: "engine/api/solver.ts", to: "engine/model/model.ts", reexport: true },
+    ];
+    expect(layeringViolations(withEntries, ["examples/a.ts", "mod.ts", "engine/api/solver.ts"], edges, [], entries)).toEqual([
+      `examples/a.ts → engine/model/model.ts: examples/ may not import engine/model/ (only ${ENTRIES}: mod.ts, engine/api/solver.ts)`,
+    ]);
+    expect(publicEntries(JSON.stringify({ exports: { ".": "./mod.ts", "./solver": "./engine/api/solver.ts" } }))).toEqual(entries);
   });
 
   it("a file belongs to the most specific folder of the table", () => {

@@ -4,11 +4,18 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { posix } from "node:path";
 
-/** One row of the folder table: a folder (ending in "/"), and the folders it may import. */
+/**
+ * One row of the folder table: a folder (ending in "/"; "./" is the repository's root
+ * files), and the folders it may import. ENTRIES among them stands for the public entries
+ * (the files deno.json exports), which such a folder may import wherever they live.
+ */
 export interface FolderRule {
   folder: string;
   mayImport: string[] | "any";
 }
+
+/** The may-import cell's words for the public entries. */
+export const ENTRIES = "the public entries";
 
 /** An import of one source file by another, both relative to the repository root. */
 export interface ImportEdge {
@@ -22,7 +29,7 @@ export class RuleTableError extends Error {
   override name = "RuleTableError";
 }
 
-const FOLDER = /^`([a-z_/]+\/)`$/;
+const FOLDER = /^`((?:\.|[a-z_/]+)\/)`$/;
 
 /**
  * The folder table of docs/architecture.md: rows whose first cell is a backticked folder
@@ -42,6 +49,7 @@ export function readRuleTable(markdown: string, file = "docs/architecture.md"): 
     else if (allowed === "—") mayImport = [];
     else {
       mayImport = allowed.split(",").map((s) => s.trim()).map((s) => {
+        if (s === ENTRIES) return ENTRIES;
         const f = FOLDER.exec(s);
         if (!f) throw new RuleTableError(`${file}:${i + 1}: "${s}" in the may-import cell is not a backticked folder ending in "/"`);
         return f[1];
@@ -52,7 +60,7 @@ export function readRuleTable(markdown: string, file = "docs/architecture.md"): 
   });
   for (const r of rules) {
     if (r.mayImport === "any") continue;
-    for (const f of r.mayImport) if (!rules.some((o) => o.folder === f)) throw new RuleTableError(`${file}: ${r.folder} may import ${f}, which has no row`);
+    for (const f of r.mayImport) if (f !== ENTRIES && !rules.some((o) => o.folder === f)) throw new RuleTableError(`${file}: ${r.folder} may import ${f}, which has no row`);
   }
   return rules;
 }
@@ -106,11 +114,19 @@ export function importGraph(root: string, files: string[]): ImportEdge[] {
   return edges;
 }
 
-/** The most specific folder of the table that holds `path`, or undefined. */
+/** The most specific folder of the table that holds `path`, or undefined ("./" holds the root's own files). */
 export function folderOf(rules: FolderRule[], path: string): FolderRule | undefined {
+  if (!path.includes("/")) return rules.find((r) => r.folder === "./");
   let best: FolderRule | undefined;
-  for (const r of rules) if (path.startsWith(r.folder) && (!best || r.folder.length > best.folder.length)) best = r;
+  for (const r of rules) if (r.folder !== "./" && path.startsWith(r.folder) && (!best || r.folder.length > best.folder.length)) best = r;
   return best;
+}
+
+/** The files deno.json's `exports` names, relative to the root ("./mod.ts" → "mod.ts"). */
+export function publicEntries(denoJson: string): string[] {
+  const exports = (JSON.parse(denoJson) as { exports?: string | Record<string, string> }).exports ?? {};
+  const paths = typeof exports === "string" ? [exports] : Object.values(exports);
+  return paths.map((p) => posix.normalize(p));
 }
 
 /**
@@ -120,7 +136,7 @@ export function folderOf(rules: FolderRule[], path: string): FolderRule | undefi
  * imported from outside only through it (`modFolders`: the folders that have one; a
  * deeper folder with a row of its own is not part of it).
  */
-export function layeringViolations(rules: FolderRule[], files: string[], edges: ImportEdge[], modFolders: string[]): string[] {
+export function layeringViolations(rules: FolderRule[], files: string[], edges: ImportEdge[], modFolders: string[], entries: string[] = []): string[] {
   const out: string[] = [];
   for (const f of files) {
     if (!isTestFile(f) && !folderOf(rules, f)) out.push(`${f}: in no folder of the table`);
@@ -128,7 +144,7 @@ export function layeringViolations(rules: FolderRule[], files: string[], edges: 
   for (const { from, to, reexport } of edges) {
     if (isTestFile(from)) continue;
     const edge = `${from} → ${to}`;
-    if (reexport && !from.endsWith("/mod.ts")) out.push(`${edge}: re-exports, which only a folder's mod.ts does`);
+    if (reexport && !from.endsWith("/mod.ts") && !entries.includes(from)) out.push(`${edge}: re-exports, which only a folder's mod.ts or a public entry does`);
     if (isTestFile(to)) {
       out.push(`${edge}: production code imports a test file`);
       continue;
@@ -139,12 +155,13 @@ export function layeringViolations(rules: FolderRule[], files: string[], edges: 
       out.push(`${edge}: ${to} is in no folder of the table`);
       continue;
     }
-    if (src !== dst && src.mayImport !== "any" && !src.mayImport.includes(dst.folder)) {
-      out.push(`${edge}: ${src.folder} may not import ${dst.folder}`);
+    const viaEntry = src.mayImport !== "any" && src.mayImport.includes(ENTRIES) && entries.includes(to);
+    if (src !== dst && src.mayImport !== "any" && !src.mayImport.includes(dst.folder) && !viaEntry) {
+      out.push(`${edge}: ${src.folder} may not import ${dst.folder}${src.mayImport.includes(ENTRIES) ? ` (only ${ENTRIES}: ${entries.join(", ")})` : ""}`);
     }
     for (const m of modFolders) {
       const inside = to.startsWith(m) && dst.folder.length <= m.length;
-      if (inside && !from.startsWith(m) && to !== `${m}mod.ts`) out.push(`${edge}: ${m} is imported only through ${m}mod.ts`);
+      if (inside && !from.startsWith(m) && to !== `${m}mod.ts` && !viaEntry) out.push(`${edge}: ${m} is imported only through ${m}mod.ts`);
     }
   }
   return out;

@@ -11,3 +11,8 @@ export class StoreError extends Error {
 export class RunError extends Error {
   override name = "RunError";
 }
+
+/** A library function was called with an option it cannot take (the message names the option and what was expected). */
+export class OptionsError extends Error {
+  override name = "OptionsError";
+}

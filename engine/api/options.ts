@@ -1,0 +1,16 @@
+// Options of the library's functions checked at the boundary: a script's typo or a value of
+// the wrong kind fails at once with the function, the option and what was expected, not as
+// an undefined deep inside a run.
+import type { z } from "zod";
+import { OptionsError } from "../files/errors.ts";
+
+/** The options parsed by `schema`, or an OptionsError naming `fn`, the option and what was expected. */
+export function checkOptions<S extends z.ZodType>(fn: string, schema: S, value: unknown): z.output<S> {
+  const r = schema.safeParse(value ?? {});
+  if (r.success) return r.data;
+  const problems = r.error.issues.map((i) => {
+    const at = i.path.length ? i.path.map(String).join(".") : "options";
+    return i.code === "unrecognized_keys" ? `${at === "options" ? "" : `${at}: `}unknown option${i.keys.length === 1 ? "" : "s"} ${i.keys.join(", ")}` : `${at}: ${i.message}`;
+  });
+  throw new OptionsError(`${fn}: ${problems.join("; ")}`);
+}
