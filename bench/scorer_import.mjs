@@ -15,7 +15,7 @@ const runs = at > 0 ? Number(process.argv[at + 1]) : 10;
 if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs: expected a positive integer");
 
 const version = /SCORER_VERSION = "([^"]+)"/.exec(readFileSync(join(root, "engine/scorer/version.ts"), "utf8"))?.[1];
-const tarball = join(root, "dist", `mechbench-scorer-${version}.tgz`);
+const tarball = join(root, "dist/npm", `mechbench-scorer-${version}.tgz`);
 if (!existsSync(tarball)) {
   console.error(`${tarball}: not built; run npm run build:npm first`);
   process.exit(2);

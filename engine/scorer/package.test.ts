@@ -1,4 +1,4 @@
-// The npm package as a user gets it: built and packed by engine/scorer/build.mjs, installed
+// The npm package as a user gets it: built and packed by npm/build.mjs, installed
 // from the tarball into a fresh project with npm --offline (it has no dependencies),
 // imported from Node and from Deno (read access to that project only), scoring the fixture
 // runs and episodes to the CLI's numbers; the bundle free of platform APIs; and the

@@ -1,5 +1,5 @@
 // The built package for the portable scorer's package and browser tests: one build into a
-// temporary directory (engine/scorer/build.mjs, as npm run build:npm), the fixture inputs as
+// temporary directory (npm/build.mjs, as npm run build:npm), the fixture inputs as
 // one JSON file, and one scoring script that runs unchanged in Node, Deno and a browser page.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync } from "node:fs";
@@ -21,10 +21,10 @@ export interface BuiltPackage {
 /** Builds and packs the scorer into a fresh temporary directory. */
 export function buildPackage(): BuiltPackage {
   const base = mkdtempSync(join(tmpdir(), "mechbench-scorer-pkg-"));
-  const dir = join(base, "npm");
-  execFileSync(process.platform === "win32" ? "node.exe" : "node", [join(ROOT, "engine/scorer/build.mjs"), "--out", dir, "--quiet"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  const dir = join(base, "mechbench-scorer");
+  execFileSync(process.platform === "win32" ? "node.exe" : "node", [join(ROOT, "npm/build.mjs"), "--out", base, "--quiet", "mechbench-scorer"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
   const tgz = readdirSync(base).find((f) => f.endsWith(".tgz"));
-  if (!tgz) throw new Error(`build.mjs left no tarball in ${base}`);
+  if (!tgz) throw new Error(`npm/build.mjs left no tarball in ${base}`);
   return { dir, tarball: join(base, tgz), bundle: join(dir, "mechbench-scorer.js") };
 }
 
