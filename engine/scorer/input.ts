@@ -5,15 +5,48 @@ import { z } from "zod";
 import { parseLines } from "../llm/jsonl.ts";
 import { jsonPath } from "../files/json_path.ts";
 
+/** One problem with the input: where it is and what was expected. */
 export interface InputIssue {
-  /** Where: the argument's name and the JSON path inside it, e.g. `tasks[3].family`. */
+  /** Where: the argument's name and the JSON path inside it, e.g. `tasks[3].family`; `NAME:LINE` for a line of JSON Lines text. */
   path: string;
+  /** What is wrong, e.g. `Invalid input: expected number, received string`. */
   message: string;
 }
 
+/**
+ * Thrown by every scorer function that takes user data when the data does not fit its
+ * shape: `issues` lists each problem (at most 20, then a count of the rest) and `message`
+ * has one `path: message` line per issue.
+ *
+ * @example Catch a bad row and read where it is
+ * ```ts
+ * import { benchmarkItems, ScorerInputError } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * const task = { task_id: "task_00000000000000a1", family: "necessity", mechanism: "m", level: "D9", complexity: 4, prompt_tokens: 120, prompt: "…" };
+ * const solution = { task_id: "task_00000000000000a1", answer: { necessity_labels: "UUNN" }, audit: {} };
+ * try {
+ *   benchmarkItems([task], [solution]);
+ *   assert.fail("level D9 was accepted");
+ * } catch (e) {
+ *   assert.ok(e instanceof ScorerInputError);
+ *   assert.deepEqual(e.issues.map((i) => i.path), ["tasks[0].level"]);
+ *   assert.match(e.message, /^tasks\[0\]\.level: /);
+ * }
+ * ```
+ */
 export class ScorerInputError extends Error {
+  /** Always "ScorerInputError". */
   override name = "ScorerInputError";
-  constructor(readonly issues: readonly InputIssue[]) {
+  /**
+   * An error listing `issues`, one `path: message` line each.
+   *
+   * @param issues The problems, in input order.
+   */
+  constructor(
+    /** Every problem found (at most 20 and a last entry counting the rest). */
+    readonly issues: readonly InputIssue[],
+  ) {
     super(issues.map((i) => `${i.path}: ${i.message}`).join("\n"));
   }
 }
@@ -56,6 +89,20 @@ export function checkedRows<T>(name: string, value: unknown, schema: z.ZodType<T
 /**
  * The values of a JSON Lines text (blank lines skipped), e.g. a fetched tasks.jsonl; a line
  * that is not JSON is reported as `name:LINE`. A missing final newline is not an error here.
+ *
+ * @param text The JSON Lines text.
+ * @param name What the text is, for error paths (default "input").
+ * @returns Each line's value, in order.
+ * @throws {ScorerInputError} When `text` is not a string or a line is not JSON (every such line is listed).
+ *
+ * @example Parse a file's text, then a broken one
+ * ```ts
+ * import { parseJsonLines, ScorerInputError } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(parseJsonLines('{"a":1}\n\n{"b":2}'), [{ a: 1 }, { b: 2 }]);
+ * assert.throws(() => parseJsonLines('{"a":1}\nnot json\n', "tasks.jsonl"), (e) => e instanceof ScorerInputError && e.issues[0].path === "tasks.jsonl:2");
+ * ```
  */
 export function parseJsonLines(text: string, name = "input"): unknown[] {
   if (typeof text !== "string") fail([{ path: name, message: `expected JSON Lines text, got ${kindOf(text)}` }]);

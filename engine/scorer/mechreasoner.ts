@@ -16,6 +16,30 @@ import { checked, checkedRows, type InputIssue, pathIn, ScorerInputError } from 
  * The items of a benchmark from the rows of its tasks.jsonl and solutions.jsonl (parsed
  * JSON, in file order; solutions in any order). Every row is checked against the
  * benchmark's own schemas; a task without a solution is an error.
+ *
+ * @param tasks The rows of tasks.jsonl (an array of objects; see TaskRecord).
+ * @param solutions The rows of solutions.jsonl, in any order (see SolutionRecord).
+ * @returns One item per task, in the tasks' order: the task's fields, `gold` (the
+ *   solution's answer) and `context` (what a family's component score needs).
+ * @throws {ScorerInputError} When a row does not fit its schema or a task has no solution.
+ *
+ * @example Two hand-written rows (parseJsonLines turns a fetched file into such rows)
+ * ```ts
+ * import { benchmarkItems } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * const tasks = [
+ *   { task_id: "task_00000000000000a1", family: "necessity", mechanism: "mechanics_damper", level: "D1", complexity: 4, prompt_tokens: 120, prompt: "…" },
+ *   { task_id: "task_00000000000000a2", family: "trace_faithfulness", mechanism: "mechanics_damper", level: "D2", complexity: 9, prompt_tokens: 150, prompt: "…" },
+ * ];
+ * const solutions = [
+ *   { task_id: "task_00000000000000a1", answer: { necessity_labels: "UUNN" }, audit: {} },
+ *   { task_id: "task_00000000000000a2", answer: { unfaithful_step_count: 3 }, audit: {} },
+ * ];
+ * const items = benchmarkItems(tasks, solutions);
+ * assert.deepEqual(items.map((i) => [i.family, i.gold]), [["necessity", { necessity_labels: "UUNN" }], ["trace_faithfulness", { unfaithful_step_count: 3 }]]);
+ * assert.throws(() => benchmarkItems(tasks, solutions.slice(1)), /task_00000000000000a1 has no row in solutions/);
+ * ```
  */
 export function benchmarkItems(tasks: unknown, solutions: unknown): EvalItem[] {
   const t = checkedRows("tasks", tasks, TaskRecord, "tasks.jsonl rows");
@@ -27,8 +51,22 @@ export function benchmarkItems(tasks: unknown, solutions: unknown): EvalItem[] {
 
 const Usage = z.object({ prompt_tokens: z.int().min(0), completion_tokens: z.int().min(0) }).loose();
 
-/** A model's answer to one task: the raw text (null: the endpoint returned no text). A records.jsonl response line fits. */
-export const ResponseRow = z.object({
+/**
+ * The schema of a response row: a model's answer to one task, the raw text (null: the
+ * endpoint returned no text). A records.jsonl response line fits; other keys are kept.
+ */
+export const ResponseRow: z.ZodObject<
+  {
+    task_id: z.ZodString;
+    type: z.ZodOptional<z.ZodLiteral<"response">>;
+    content: z.ZodNullable<z.ZodString>;
+    cached: z.ZodOptional<z.ZodBoolean>;
+    usage: z.ZodOptional<
+      z.ZodNullable<z.ZodObject<{ prompt_tokens: z.ZodInt; completion_tokens: z.ZodInt }, z.core.$loose>>
+    >;
+  },
+  z.core.$loose
+> = z.object({
   task_id: z.string().min(1),
   type: z.literal("response").optional(),
   content: z.string().nullable(),
@@ -36,19 +74,54 @@ export const ResponseRow = z.object({
   cached: z.boolean().optional(),
   usage: Usage.nullable().optional(),
 }).loose();
+/** A model's answer to one task, as scoreRun and checkResponses take it (`{ task_id, content }` at least). */
 export type ResponseRow = z.input<typeof ResponseRow>;
 
-/** An infrastructure failure instead of a response (a records.jsonl failure line fits). */
-export const FailureRow = z.object({
+/** The schema of a failure row: an infrastructure failure instead of a response (a records.jsonl failure line fits). */
+export const FailureRow: z.ZodObject<
+  { task_id: z.ZodString; type: z.ZodLiteral<"failure">; class: typeof FailureClass },
+  z.core.$loose
+> = z.object({
   task_id: z.string().min(1),
   type: z.literal("failure"),
   class: FailureClass,
 }).loose();
+/** An infrastructure failure instead of a response: `{ task_id, type: "failure", class }`. */
 export type FailureRow = z.input<typeof FailureRow>;
 
 const isFailure = (row: unknown) => typeof row === "object" && row !== null && (row as { type?: unknown }).type === "failure";
 
-/** Checks response and failure rows; each must name a task of `items`. */
+/**
+ * Checks response and failure rows (the `responses` scoreRun takes); each must name a task
+ * of `items`. Response rows come back with `type: "response"`.
+ *
+ * @param items The benchmark's items (benchmarkItems).
+ * @param responses An array of ResponseRow or FailureRow objects.
+ * @returns The rows, checked, in the given order.
+ * @throws {ScorerInputError} When `responses` is not an array, a row fits neither shape or names an unknown task.
+ *
+ * @example
+ * ```ts
+ * import { benchmarkItems, checkResponses, ScorerInputError } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * const tasks = [
+ *   { task_id: "task_00000000000000a1", family: "necessity", mechanism: "mechanics_damper", level: "D1", complexity: 4, prompt_tokens: 120, prompt: "…" },
+ *   { task_id: "task_00000000000000a2", family: "trace_faithfulness", mechanism: "mechanics_damper", level: "D2", complexity: 9, prompt_tokens: 150, prompt: "…" },
+ * ];
+ * const solutions = [
+ *   { task_id: "task_00000000000000a1", answer: { necessity_labels: "UUNN" }, audit: {} },
+ *   { task_id: "task_00000000000000a2", answer: { unfaithful_step_count: 3 }, audit: {} },
+ * ];
+ * const items = benchmarkItems(tasks, solutions);
+ * const rows = checkResponses(items, [
+ *   { task_id: "task_00000000000000a1", content: "{}" },
+ *   { task_id: "task_00000000000000a2", type: "failure", class: "timeout" },
+ * ]);
+ * assert.deepEqual(rows.map((r) => r.type), ["response", "failure"]);
+ * assert.throws(() => checkResponses(items, [{ task_id: "task_00000000000000ff", content: "{}" }]), ScorerInputError);
+ * ```
+ */
 export function checkResponses(items: readonly EvalItem[], responses: unknown): (JudgeableRecord & { task_id: string })[] {
   const rows = checkedRows("responses", responses, z.unknown(), "response rows ({task_id, content} or failure records)");
   const known = new Set(items.map((i) => i.task_id));
@@ -68,7 +141,9 @@ const checkedRow = <T>(i: number, row: unknown, schema: z.ZodType<T>): T => chec
 /** One family's (or all families') metrics, as `mech eval score --json` prints them. */
 export type FamilyRow = { family: FamilyId | "all" } & Metrics;
 
+/** One run's score (scoreRun): the fields shared with `mech eval score --json` are equal to it. */
 export interface RunScore {
+  /** The model's name, as given (default "model"). */
   model: string;
   /** Items scored (the benchmark rows given). */
   items: number;
@@ -92,6 +167,40 @@ const PriceInput = z.object({ input_per_million: z.number().min(0), output_per_m
  * Judges a model's responses against the items (extraction, the family normalizer, the
  * outcome class, the component score) and gives the A.3 metrics per family. A task's
  * first response counts; a failure counts until a later row for the same task replaces it.
+ *
+ * @param p.items The benchmark's items (benchmarkItems).
+ * @param p.responses The model's response and failure rows (ResponseRow, FailureRow).
+ * @param p.model The model's name in the result (default "model").
+ * @param p.price USD per million input and output tokens; with it the result has `cost_usd`.
+ * @returns The metrics per family and overall, failures, tokens and every judged item.
+ * @throws {ScorerInputError} When a response row or the price does not fit its shape or names an unknown task.
+ *
+ * @example One right answer, one unreadable
+ * ```ts
+ * import { benchmarkItems, scoreRun } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * const tasks = [
+ *   { task_id: "task_00000000000000a1", family: "necessity", mechanism: "mechanics_damper", level: "D1", complexity: 4, prompt_tokens: 120, prompt: "…" },
+ *   { task_id: "task_00000000000000a2", family: "trace_faithfulness", mechanism: "mechanics_damper", level: "D2", complexity: 9, prompt_tokens: 150, prompt: "…" },
+ * ];
+ * const solutions = [
+ *   { task_id: "task_00000000000000a1", answer: { necessity_labels: "UUNN" }, audit: {} },
+ *   { task_id: "task_00000000000000a2", answer: { unfaithful_step_count: 3 }, audit: {} },
+ * ];
+ * const run = scoreRun({
+ *   model: "my-model",
+ *   items: benchmarkItems(tasks, solutions),
+ *   responses: [
+ *     { task_id: "task_00000000000000a1", content: '{"answer": {"necessity_labels": "UUNN"}}' },
+ *     { task_id: "task_00000000000000a2", content: "I am not sure." },
+ *   ],
+ * });
+ * const all = run.families.at(-1)!;
+ * assert.equal(all.family, "all");
+ * assert.equal(all.e2e_accuracy, 0.5);
+ * assert.deepEqual(run.scored.map((s) => s.outcome), ["correct", "protocol"]);
+ * ```
  */
 export function scoreRun(p: { items: readonly EvalItem[]; responses: unknown; model?: string; price?: Price }): RunScore {
   const model = p.model ?? "model";
@@ -103,6 +212,7 @@ export function scoreRun(p: { items: readonly EvalItem[]; responses: unknown; mo
   return { model, ...runScoreFields(scored, familyMetrics(scored.items), tokens, price), scored: scored.items };
 }
 
+/** The analysis of runs on one benchmark (analyzeRuns), as `mech eval report` shows it. */
 export interface RunAnalysis {
   /** The majority/constant baseline first (unless left out), then the runs. */
   models: string[];
@@ -110,9 +220,11 @@ export interface RunAnalysis {
   bins: Record<string, Bin>;
   /** Items per bin B1–B4, per family. */
   bin_sizes: Partial<Record<FamilyId, [number, number, number, number]>>;
+  /** Bootstrap replicates behind every interval. */
   replicates: number;
   /** Per model: each family, each family × bin (0–3 for B1–B4), all families; metrics and 95 % intervals. */
   slices: SliceStats[];
+  /** The conditional-logistic regression of correctness on the items' features. */
   regression: RegressionResult;
 }
 
@@ -120,6 +232,35 @@ export interface RunAnalysis {
  * The analysis `mech eval report` shows, over runs on one benchmark: `items` are all of the
  * benchmark's items (bins and bootstrap clusters come from the whole release), `runs` the
  * scored runs. Replicates default to 10,000; the same seed gives the same intervals anywhere.
+ *
+ * @param p.items All of the benchmark's items (benchmarkItems).
+ * @param p.runs Scored runs (scoreRun's `model` and `scored`).
+ * @param p.replicates Mechanism-level bootstrap replicates, 1–1,000,000 (default 10,000).
+ * @param p.seed The bootstrap's seed (default: the report's).
+ * @param p.baseline Include the majority/constant baseline as the first model (default true).
+ * @param p.regression Fit the regression (default true).
+ * @returns Bins, bin sizes, per-model slices with 95 % intervals, and the regression.
+ * @throws {ScorerInputError} When an option does not fit its shape.
+ *
+ * @example
+ * ```ts
+ * import { analyzeRuns, benchmarkItems, scoreRun } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * const tasks = [
+ *   { task_id: "task_00000000000000a1", family: "necessity", mechanism: "mechanics_damper", level: "D1", complexity: 4, prompt_tokens: 120, prompt: "…" },
+ *   { task_id: "task_00000000000000a2", family: "trace_faithfulness", mechanism: "mechanics_damper", level: "D2", complexity: 9, prompt_tokens: 150, prompt: "…" },
+ * ];
+ * const solutions = [
+ *   { task_id: "task_00000000000000a1", answer: { necessity_labels: "UUNN" }, audit: {} },
+ *   { task_id: "task_00000000000000a2", answer: { unfaithful_step_count: 3 }, audit: {} },
+ * ];
+ * const items = benchmarkItems(tasks, solutions);
+ * const run = scoreRun({ model: "my-model", items, responses: [{ task_id: "task_00000000000000a1", content: '{"answer": {"necessity_labels": "UUNN"}}' }] });
+ * const analysis = analyzeRuns({ items, runs: [run], replicates: 200 });
+ * assert.deepEqual(analysis.models, ["majority/constant", "my-model"]);
+ * assert.equal(Object.keys(analysis.bins).length, 2);
+ * ```
  */
 export function analyzeRuns(p: {
   items: readonly EvalItem[];

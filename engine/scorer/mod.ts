@@ -1,8 +1,32 @@
-// Mechbench's portable scorer: the public entry of the npm package (build.mjs bundles this
-// module and everything it imports into one ES module with zod inside). It scores model
-// outputs on plain JSON wherever JavaScript runs: no file system, no runtime-specific API,
-// no WebAssembly in its module graph. docs/scorer.md is its reference; what is exported
-// here is the versioned API (SCORER_VERSION, semver).
+// The public entry of the scorer (also the npm package mechbench-scorer, bundled with zod
+// inside). No file system, no runtime-specific API, no WebAssembly in its module graph.
+/**
+ * Mechbench's portable scorer: both benchmarks' scoring on plain JSON, wherever JavaScript
+ * runs. MechReasoner: a benchmark's rows become items (benchmarkItems), a model's responses
+ * are judged and measured as `mech eval score` does (scoreRun), and runs are analyzed as
+ * `mech eval report` does (analyzeRuns); every step is exported on its own. PhysMent:
+ * episode records are scored and summarized as `mech physment score` does (scoreEpisodes),
+ * and `physment` holds every scoring function. Bad input throws ScorerInputError naming
+ * each problem's place. The exports are a semver API under SCORER_VERSION.
+ *
+ * @example Score a model's responses on a benchmark's rows
+ * ```ts
+ * import { benchmarkItems, scoreRun } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * // the rows of tasks.jsonl and solutions.jsonl (parseJsonLines reads a file's text)
+ * const tasks = [{ task_id: "task_00000000000000a1", family: "necessity", mechanism: "mechanics_damper", level: "D1", complexity: 4, prompt_tokens: 120, prompt: "…" }];
+ * const solutions = [{ task_id: "task_00000000000000a1", answer: { necessity_labels: "UUNN" }, audit: {} }];
+ * const run = scoreRun({
+ *   items: benchmarkItems(tasks, solutions),
+ *   responses: [{ task_id: "task_00000000000000a1", content: '{"answer": {"necessity_labels": "UUNU"}}' }],
+ * });
+ * assert.equal(run.families.at(-1)!.e2e_accuracy, 0);
+ * assert.equal(run.families.at(-1)!.partial_e2e, 0.75);
+ * ```
+ *
+ * @module
+ */
 
 export { SCORER_VERSION } from "./version.ts";
 export { type InputIssue, parseJsonLines, ScorerInputError } from "./input.ts";
@@ -39,4 +63,33 @@ export { majorityBaseline } from "../eval/baselines.ts";
 
 // PhysMent: episodes on plain records, and every scoring function under `physment`
 export { gradePhysmentAnswer, type PhysmentScores, scoreEpisodes } from "./physment.ts";
+/**
+ * PhysMent's scoring, every part: the strict matcher (Eq. 4) and its answer parser, the
+ * §5.4 regrade, the six dimensions, the run summaries and the Final Score, the categories
+ * and the schemas of episode records.
+ */
 export * as physment from "../physment/score/mod.ts";
+
+// The types the functions above take and return
+export type {
+  Assertion,
+  Category,
+  CategoryId,
+  Containment,
+  Dimension,
+  EpisodeScore,
+  EquivalenceClass,
+  Grade,
+  MatchOptionsInput,
+  ParsedPart,
+  PartGrade,
+  PartKind,
+  PartRegrade,
+  Regrade,
+  ScoreOptionsInput,
+  Summary,
+  SummaryOptionsInput,
+  Weights,
+} from "../physment/score/mod.ts";
+export type { GoldItem } from "../eval/baselines.ts";
+export { CATEGORIES, DIMENSIONS } from "../physment/score/mod.ts";
