@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { writeSmallBenchmark } from "../engine/eval/eval.test_support.ts";
 import type { EvalItem } from "../engine/eval/items.ts";
-import { parserReply } from "./baseline_commands.ts";
+import { parserReply } from "../engine/api/mechreasoner.ts";
 import { spawnMech } from "./cli.test_support.ts";
 import { sha256 } from "../engine/files/sha256.ts";
 import { completionHash } from "../engine/tasks/manifest.ts";

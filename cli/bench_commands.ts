@@ -1,16 +1,24 @@
 // `mech bench solve` and `mech bench simulate`: time the exact solver and the episode graph
 // on a user's mechanism (or a synthetic one) with the engine's benchmark code, and print a
 // compact table or one JSON object.
-import { type CompositeState } from "../engine/compile/compile.ts";
-import type { MechanismModel } from "../engine/model/model.ts";
-import { benchSolve, SolverMismatchError } from "../engine/bench/solve_bench.ts";
-import { benchSimulate, caseStart, type EpisodeWorkload, syntheticStart } from "../engine/bench/simulate_bench.ts";
-import { DEFAULT_REFERENCE_TIMEOUT_S, DEFAULT_SIMULATE_RUNS, DEFAULT_SOLVE_RUNS, WARMUP_MS } from "../engine/bench/defaults.ts";
-import { flowingState, mechanismStates, parseSyntheticSpec, type SyntheticSpec, syntheticModel, WorkloadSpecError } from "../engine/bench/solve_workloads.ts";
-import type { SimulateBenchResult, SolveBenchResult } from "../engine/bench/schema.ts";
-import { DEFAULT_HORIZON } from "../engine/episode/simulate_defaults.ts";
-import { edgeRules } from "../engine/episode/rules.ts";
-import { type RuleProfile } from "../engine/episode/rule_names.ts";
+import {
+  benchEpisodeGraph,
+  benchSolver,
+  DEFAULT_HORIZON,
+  DEFAULT_REFERENCE_TIMEOUT_S,
+  DEFAULT_SIMULATE_RUNS,
+  DEFAULT_SOLVE_RUNS,
+  EpisodeSpecError,
+  type MechanismModel,
+  type RuleProfile,
+  type SimulateBenchResult,
+  type SolveBenchResult,
+  SolverMismatchError,
+  type SyntheticMechanism,
+  syntheticMechanism,
+  WARMUP_MS,
+  WorkloadSpecError,
+} from "../engine/api/solver.ts";
 import { parseStateArgs, resolveMechanism } from "./commands.ts";
 import { progress } from "./progress.ts";
 import { InputError, type Io } from "./io.ts";
@@ -37,19 +45,17 @@ export interface BenchSimulateArgs {
 }
 
 /** The mechanism named by MECHANISM or --synthetic (exactly one of them). */
-function chosen(args: { mechanism?: string; synthetic?: string }, io: Io): { model: MechanismModel; spec?: SyntheticSpec } {
+function chosen(args: { mechanism?: string; synthetic?: string }, io: Io): { target: MechanismModel | SyntheticMechanism; synthetic: boolean } {
   if ((args.mechanism === undefined) === (args.synthetic === undefined)) {
     throw new InputError("give either a MECHANISM (a catalog id or a .json file) or --synthetic chain:N|ladder:N");
   }
-  if (args.mechanism !== undefined) return { model: resolveMechanism(args.mechanism, io) };
-  let spec: SyntheticSpec;
+  if (args.mechanism !== undefined) return { target: resolveMechanism(args.mechanism, io), synthetic: false };
   try {
-    spec = parseSyntheticSpec(args.synthetic!);
+    return { target: syntheticMechanism(args.synthetic!, "--synthetic"), synthetic: true };
   } catch (e) {
     if (e instanceof WorkloadSpecError) throw new InputError(e.message);
     throw e;
   }
-  return { model: syntheticModel(spec), spec };
 }
 
 const positiveInt = (name: string, v: number) => {
@@ -66,21 +72,23 @@ export function benchSolveCommand(args: BenchSolveArgs, io: Io): number {
   const runs = positiveInt("--runs", args.runs ?? DEFAULT_SOLVE_RUNS);
   const limitS = args.referenceTimeout ?? DEFAULT_REFERENCE_TIMEOUT_S;
   if (!(limitS > 0)) throw new InputError(`--reference-timeout must be a positive number of seconds, got ${limitS}`);
-  const { model, spec } = chosen(args, io);
-  const fixed: CompositeState = parseStateArgs(args.state);
-  // a synthetic mechanism is timed in its flowing state (as bench/solver_bench.ts does), --state overriding parts of it
-  const states = spec ? [flowingState(model, fixed)] : mechanismStates(model, fixed);
-  const what = spec
+  const { target, synthetic } = chosen(args, io);
+  const state = parseStateArgs(args.state);
+  // a synthetic mechanism is timed in its flowing state, --state overriding parts of it
+  const what = synthetic
     ? `the flowing state${args.state.length ? " with --state" : ""}`
     : args.state.length ? "the composite states --state leaves" : "every composite state";
   const stages = ["compile", "wasm", "reference"] as const;
   const bar = runBar(io, "bench solve", 3 * (runs + 1));
   let result: SolveBenchResult;
   try {
-    result = benchSolve(
-      { label: spec ? `${spec.kind}:${spec.n}` : model.id, model, states, scenario: args.scenario },
-      { runs, referenceTimeoutS: limitS, onRun: (stage, r) => bar?.update(stages.indexOf(stage) * (runs + 1) + r, `${stage} run ${r || "warm-up"}`) },
-    );
+    result = benchSolver(target, {
+      state,
+      scenario: args.scenario,
+      runs,
+      referenceTimeoutS: limitS,
+      onRun: (stage, r) => bar?.update(stages.indexOf(stage) * (runs + 1) + r, `${stage} run ${r || "warm-up"}`),
+    });
   } catch (e) {
     if (!(e instanceof SolverMismatchError)) throw e;
     io.err(`mech: ${e.message}`);
@@ -99,23 +107,17 @@ export function benchSimulateCommand(args: BenchSimulateArgs, io: Io): number {
   if (!(Number.isInteger(horizon) && horizon >= 0 && horizon <= MAX_HORIZON)) {
     throw new InputError(`--horizon must be an integer from 0 to ${MAX_HORIZON}, got ${horizon}`);
   }
-  const { model, spec } = chosen(args, io);
-  let w: EpisodeWorkload;
-  if (spec) {
-    if (args.scenario !== undefined) throw new InputError("--scenario does not apply to --synthetic (it starts from the flowing state in the base scenario)");
-    w = syntheticStart(spec);
-  } else {
-    try {
-      w = caseStart(model, args.scenario);
-    } catch (e) {
-      if (e instanceof RangeError) throw new InputError(e.message);
-      throw e;
-    }
+  const { target, synthetic } = chosen(args, io);
+  if (synthetic && args.scenario !== undefined) {
+    throw new InputError("--scenario does not apply to --synthetic (it starts from the flowing state in the base scenario)");
   }
   const bar = runBar(io, "bench simulate", runs + 1);
   let result: SimulateBenchResult;
   try {
-    result = benchSimulate(w, horizon, { runs, rules: edgeRules(args.rules), onRun: (r) => bar?.update(r, `run ${r || "warm-up"}`) });
+    result = benchEpisodeGraph(target, { scenario: args.scenario, horizon, rules: args.rules, runs, onRun: (r) => bar?.update(r, `run ${r || "warm-up"}`) });
+  } catch (e) {
+    if (e instanceof EpisodeSpecError) throw new InputError(e.message);
+    throw e;
   } finally {
     bar?.finish();
   }

@@ -1,12 +1,15 @@
 // `mech catalog list | show | check`: the catalog's mechanisms, one described, and the
-// converter checks (engine/audit) with a summary table.
-import { builtinLibrary, builtinMechanism, builtinMechanismIds, MECHANISM_FILES } from "../catalog/mod.ts";
-import { MechanismError, oneOf } from "../engine/model/issues.ts";
-import type { SourceFile } from "../engine/model/library.ts";
-import { parseJsonText } from "../engine/model/json_text.ts";
-import { checkSource, type MechanismReport } from "../engine/audit/catalog_check.ts";
-import { formatFinding } from "../engine/audit/findings.ts";
-import { describeMechanism, mechanismListing } from "../engine/audit/describe_mechanism.ts";
+// converter checks with a summary table.
+import {
+  catalogListing,
+  checkMechanisms,
+  formatFinding,
+  type MechanismReport,
+  mechanismDescription,
+  type MechanismSource,
+  mechanismSources,
+  UnknownMechanismError,
+} from "../engine/api/solver.ts";
 import { resolveMechanism } from "./commands.ts";
 import { InputError, type Io } from "./io.ts";
 
@@ -18,23 +21,18 @@ function table(io: Io, cols: string[], rows: (string | number)[][]): void {
 
 /** `mech catalog list`: id, provenance, components, composite states, scenarios. */
 export function catalogListCommand(io: Io): void {
-  const rows: (string | number)[][] = [];
-  for (const id of builtinMechanismIds()) {
-    try {
-      const l = mechanismListing(builtinMechanism(id)!);
-      rows.push([l.id, l.provenance || "—", l.components, l.compositeStates, l.scenarios.join(", ")]);
-    } catch (e) {
-      if (!(e instanceof MechanismError)) throw e;
-      rows.push([id, `does not load (${e.issues.length} problem${e.issues.length === 1 ? "" : "s"}; see mech catalog check)`, "—", "—", "—"]);
-    }
-  }
+  const rows = catalogListing().map((m): (string | number)[] => {
+    if ("error" in m) return [m.id, `does not load (${m.error.issues.length} problem${m.error.issues.length === 1 ? "" : "s"}; see mech catalog check)`, "—", "—", "—"];
+    const l = m.listing;
+    return [l.id, l.provenance || "—", l.components, l.compositeStates, l.scenarios.join(", ")];
+  });
   table(io, ["mechanism", "provenance", "components", "composite states", "scenarios"], rows);
 }
 
 /** `mech catalog show <id>`: a readable description of one mechanism. */
 export function catalogShowCommand(args: { mechanism: string }, io: Io): void {
   const model = resolveMechanism(args.mechanism, io);
-  for (const line of describeMechanism(model, builtinLibrary())) io.out(line);
+  for (const line of mechanismDescription(model)) io.out(line);
 }
 
 export interface CatalogCheckArgs {
@@ -44,14 +42,13 @@ export interface CatalogCheckArgs {
 }
 
 /** The mechanism files to check: the given ids or paths, or every built-in mechanism. */
-export function checkTargets(refs: readonly string[], io: Io): SourceFile[] {
-  if (!refs.length) return MECHANISM_FILES;
-  return refs.map((ref) => {
-    if (ref.endsWith(".json") || ref.includes("/")) return { file: ref, data: parseJsonText(io.readText(ref), ref) };
-    const f = MECHANISM_FILES.find((m) => (m.data as { id?: unknown }).id === ref);
-    if (!f) throw new InputError(`unknown mechanism "${ref}" (expected a path to a .json file or ${oneOf(builtinMechanismIds(), 40)})`);
-    return f;
-  });
+export function checkTargets(refs: readonly string[], io: Io): MechanismSource[] {
+  try {
+    return mechanismSources(refs, (p) => io.readText(p));
+  } catch (e) {
+    if (e instanceof UnknownMechanismError) throw new InputError(e.message);
+    throw e;
+  }
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -63,9 +60,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
  * library that does not load) throws, which the CLI reports with exit code 2.
  */
 export function catalogCheckCommand(args: CatalogCheckArgs, io: Io): number {
-  const files = checkTargets(args.mechanisms, io);
-  const library = builtinLibrary();
-  const reports: MechanismReport[] = files.map((f) => checkSource(f, library));
+  const reports: MechanismReport[] = checkMechanisms(checkTargets(args.mechanisms, io));
   if (args.json) {
     for (const r of reports) io.out(JSON.stringify(r));
     return reports.every((r) => r.ok) ? 0 : 1;

@@ -1,25 +1,31 @@
 // The CLI's commands as plain functions over an Io: parse has happened, print here.
-import { builtinLibrary, builtinMechanism, builtinMechanismIds, builtinSummaries } from "../catalog/mod.ts";
-import { loadMechanism } from "../engine/model/load_mechanism.ts";
-import { parseJsonText } from "../engine/model/json_text.ts";
-import { MechanismError, oneOf } from "../engine/model/issues.ts";
-import type { MechanismModel } from "../engine/model/model.ts";
-import { multiStateInstances } from "../engine/model/model.ts";
-import { compile, type CompositeState, compositeStates, countCompositeStates, stateLabel } from "../engine/compile/compile.ts";
-import { Problem } from "../engine/compile/problem.ts";
-import { solve } from "../engine/solve/solver.ts";
-import { summarizeScenarios } from "../engine/solve/scenario_summary.ts";
-import { describeSolution, type SolutionJson } from "../engine/solve/describe.ts";
+import {
+  catalogSummaries,
+  compileStates,
+  type CompositeState,
+  type MechanismModel,
+  MechanismError,
+  parseMechanism,
+  parseProblems as readProblems,
+  type Problem,
+  resolveMechanism as resolveRef,
+  solutionJson,
+  type SolutionJson,
+  solveCatalog,
+  solveProblem,
+  solveStates,
+  UnknownMechanismError,
+} from "../engine/api/solver.ts";
 import { InputError, type Io } from "./io.ts";
 
 /** A catalog id, or a path to a mechanism JSON file (validated against the built-in library). */
 export function resolveMechanism(ref: string, io: Io): MechanismModel {
-  if (ref.endsWith(".json") || ref.includes("/")) {
-    return loadMechanism(parseJsonText(io.readText(ref), ref), ref, builtinLibrary());
+  try {
+    return resolveRef(ref, (p) => io.readText(p));
+  } catch (e) {
+    if (e instanceof UnknownMechanismError) throw new InputError(e.message);
+    throw e;
   }
-  const m = builtinMechanism(ref);
-  if (!m) throw new InputError(`unknown mechanism "${ref}" (expected a path to a .json file or ${oneOf(builtinMechanismIds(), 40)})`);
-  return m;
 }
 
 /** --state comp=STATE, repeated. */
@@ -101,18 +107,9 @@ export function printSolutions(io: Io, solutions: Iterable<{ label: string; d: S
   }
 }
 
-/** Splits JSON Lines text into validated problems, naming file and line on error. */
+/** Splits JSON Lines text into validated problems, naming file and line on error; none at all is an input error. */
 export function parseProblems(text: string, file: string): Problem[] {
-  const out: Problem[] = [];
-  text.split("\n").forEach((line, i) => {
-    if (!line.trim()) return;
-    const data = parseJsonText(line, file, i + 1);
-    const r = Problem.safeParse(data);
-    if (!r.success) {
-      throw new MechanismError(r.error.issues.map((x) => ({ file: `${file}:${i + 1}`, path: x.path as (string | number)[], message: x.message })));
-    }
-    out.push(r.data);
-  });
+  const out = readProblems(text, file);
   if (!out.length) throw new InputError(`${file}: no problems found (expected one JSON object per line)`);
   return out;
 }
@@ -126,7 +123,7 @@ export function solveCommand(args: SolveArgs, io: Io): void {
     const problems = parseProblems(io.readText(args.problem), args.problem);
     const solutions = function* () {
       for (const [i, p] of problems.entries()) {
-        yield { label: `problem ${i + 1}${p.mechanism ? ` (${p.mechanism})` : ""}`, d: describeSolution(solve(p), args.limit) };
+        yield { label: `problem ${i + 1}${p.mechanism ? ` (${p.mechanism})` : ""}`, d: solutionJson(solveProblem(p), args.limit) };
       }
     };
     printSolutions(io, solutions(), args.json, "problem");
@@ -135,9 +132,8 @@ export function solveCommand(args: SolveArgs, io: Io): void {
   const model = resolveMechanism(args.mechanism!, io);
   const fixed = parseStateArgs(args.state);
   const solutions = function* () {
-    for (const s of compositeStates(model, fixed)) {
-      const { problem } = compile(model, s, args.scenario);
-      yield { label: `${stateLabel(model, s)} [${problem.scenario}]`, d: describeSolution(solve(problem), args.limit) };
+    for (const s of solveStates(model, { state: fixed, scenario: args.scenario })) {
+      yield { label: `${s.label} [${s.problem.scenario}]`, d: solutionJson(s, args.limit) };
     }
   };
   printSolutions(io, solutions(), args.json, "composite state");
@@ -152,13 +148,12 @@ export interface CompileArgs {
 
 export function compileCommand(args: CompileArgs, io: Io): void {
   const model = resolveMechanism(args.mechanism, io);
-  for (const s of compositeStates(model, parseStateArgs(args.state))) {
-    const { problem } = compile(model, s, args.scenario);
+  for (const { label, problem } of compileStates(model, { state: parseStateArgs(args.state), scenario: args.scenario })) {
     if (args.json) {
       io.out(JSON.stringify(problem));
       continue;
     }
-    io.out(`${stateLabel(model, s)} [${problem.scenario}]: ${problem.variables.length} variables, ${problem.confluences.length} confluences`);
+    io.out(`${label} [${problem.scenario}]: ${problem.variables.length} variables, ${problem.confluences.length} confluences`);
     for (const v of problem.variables) io.out(`  ${v.name} in {${v.domain.map((c) => v.cells[c]).join(", ")}}`);
     for (const c of problem.confluences) {
       const terms = c.terms.map((t) =>
@@ -171,35 +166,26 @@ export function compileCommand(args: CompileArgs, io: Io): void {
 
 /** The main job on built-in defaults: solve every state of every catalog mechanism. */
 export function runCommand(args: { json: boolean }, io: Io): void {
-  const rows: Record<string, string | number>[] = [];
-  for (const id of builtinMechanismIds()) {
-    const model = builtinMechanism(id)!;
-    for (const sc of summarizeScenarios(model)) {
-      rows.push({
-        mechanism: id, scenario: sc.id, components: model.instances.length, multiState: multiStateInstances(model).length,
-        variables: model.variables.length, states: countCompositeStates(model), consistent: sc.consistent, interpretations: sc.interpretations,
-      });
-    }
-  }
+  const rows = solveCatalog();
   if (args.json) {
     rows.forEach((r) => io.out(JSON.stringify(r)));
     return;
   }
-  const cols = ["mechanism", "scenario", "components", "variables", "states", "consistent", "interpretations"];
+  const cols = ["mechanism", "scenario", "components", "variables", "states", "consistent", "interpretations"] as const;
   io.out(`| ${cols.join(" | ")} |`);
   io.out(`|${cols.map(() => "---").join("|")}|`);
   for (const r of rows) io.out(`| ${cols.map((c) => r[c]).join(" | ")} |`);
 }
 
 export function listCommand(io: Io): void {
-  for (const m of builtinSummaries()) io.out(`${m.id}\t${m.compositeStates} states\t${m.scenarios.join(",")}\t${m.title}`);
+  for (const m of catalogSummaries()) io.out(`${m.id}\t${m.compositeStates} states\t${m.scenarios.join(",")}\t${m.title}`);
 }
 
 export function validateCommand(files: readonly string[], io: Io): void {
   const issues: MechanismError["issues"] = [];
   for (const f of files) {
     try {
-      const m = loadMechanism(parseJsonText(io.readText(f), f), f, builtinLibrary());
+      const m = parseMechanism(io.readText(f), f);
       io.out(`${f}: ok (${m.id}: ${m.instances.length} components, ${m.variables.length} variables, ${m.laws.length} laws)`);
     } catch (e) {
       if (!(e instanceof MechanismError)) throw e;

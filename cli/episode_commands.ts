@@ -1,20 +1,21 @@
 // `mech simulate` (the bounded episode graph A^{<=H} from a scenario's initial episodes)
 // and `mech explain-edge` (why a candidate edge is admitted, or which clause rejects it).
-import type { MechanismModel } from "../engine/model/model.ts";
-import { Session, SessionLimitError } from "../engine/episode/session.ts";
-import { reach, type ReachGraph, ReachLimitError } from "../engine/episode/reach.ts";
-import { type EpisodeSpec, EpisodeSpecError, initialEpisodes, matchingEpisodes, parseEpisodeSpec, startScenario } from "../engine/episode/initial.ts";
-import { edgeVerdicts, overrideEpisode, sourceEpisode } from "../engine/episode/edge_query.ts";
-import { type Episode, episodeKey } from "../engine/episode/episode.ts";
-import { type EdgeExplanation, explanationJson, explanationText, graphDot, graphJson, graphTextHead, graphTextTail, layerRow } from "../engine/episode/render.ts";
-import { DEFAULT_EXPANSION_BUDGET, DEFAULT_HORIZON } from "../engine/episode/simulate_defaults.ts";
+import {
+  catalogEdges,
+  DEFAULT_HORIZON,
+  type Deviation,
+  EpisodeSpecError,
+  explainEdge,
+  mechanismIds,
+  ReachLimitError,
+  type RuleProfile,
+  SessionLimitError,
+  simulate,
+  type SimulateOptionNames,
+} from "../engine/api/solver.ts";
 import { progress } from "./progress.ts";
 import { resolveMechanism } from "./commands.ts";
-import { type Deviation, type RuleProfile } from "../engine/episode/rule_names.ts";
-import { edgeRules } from "../engine/episode/rules.ts";
-import { builtinMechanismIds } from "../catalog/mod.ts";
 import { InputError, type Io } from "./io.ts";
-
 import { MAX_HORIZON } from "./defaults.ts";
 
 export type SimulateFormat = "text" | "json" | "dot";
@@ -36,54 +37,17 @@ export interface SimulateArgs {
   revert?: readonly Deviation[];
 }
 
-/** The session's edge rules from --rules and --revert. */
-const rulesOf = (args: { rules?: RuleProfile; revert?: readonly Deviation[] }) => edgeRules(args.rules, args.revert ?? []);
+/** How the messages of `mech simulate` name its flags. */
+const SIMULATE_FLAGS: SimulateOptionNames = { initial: "--initial", maxInitial: "--max-initial", first: "--first", horizon: "--horizon" };
 
 /** Runs fn, turning the episode engine's input and limit errors into InputError (exit 2, no stack trace). */
-function reported<T>(what: string, fn: () => T): T {
+function reported<T>(fn: () => T): T {
   try {
     return fn();
   } catch (e) {
-    if (e instanceof EpisodeSpecError) throw new InputError(`${what}: ${e.message}`);
-    if (e instanceof SessionLimitError || e instanceof ReachLimitError) throw new InputError(e.message);
+    if (e instanceof EpisodeSpecError || e instanceof SessionLimitError || e instanceof ReachLimitError) throw new InputError(e.message);
     throw e;
   }
-}
-
-const count = (n: number) => n.toLocaleString("en-US");
-
-/**
- * X0 for `mech simulate`: with --first the first matching episode; with --max-initial N
- * every match, refused beyond N; by default every match up to the expansion budget,
- * else the first one, with a note saying how to take more or narrow the start.
- */
-function simulateStart(model: MechanismModel, scenario: string, spec: EpisodeSpec, args: SimulateArgs, notes: string[]): Episode[] {
-  const what = args.initial === undefined ? "initial episodes" : "--initial";
-  if (args.first || args.maxInitial !== undefined) {
-    return reported(what, () => {
-      try {
-        return initialEpisodes(model, scenario, spec, args.maxInitial ?? 1, args.first);
-      } catch (e) {
-        if (e instanceof EpisodeSpecError && e.message.startsWith("more than")) {
-          throw new EpisodeSpecError(`${e.message} (--initial SPEC, --max-initial N, --first)`);
-        }
-        throw e;
-      }
-    });
-  }
-  const found: Episode[] = [];
-  for (const x of matchingEpisodes(model, scenario, spec)) {
-    if (found.length === DEFAULT_EXPANSION_BUDGET) {
-      notes.push(
-        `note: more than ${count(DEFAULT_EXPANSION_BUDGET)} episodes match the ${args.initial === undefined ? "scenario's case" : "scenario's case and --initial"}; ` +
-          `starting from the first (as --first does). Narrow the start with --initial NAME=VALUE…, or take every match with --max-initial N`,
-      );
-      return found.slice(0, 1);
-    }
-    found.push(x);
-  }
-  if (!found.length) throw new InputError(`${what}: no episode of ${model.id} matches the initial spec under this scenario`);
-  return found;
 }
 
 /**
@@ -100,33 +64,26 @@ export function simulateCommand(args: SimulateArgs, io: Io): void {
   }
   const format: SimulateFormat = args.json ? "json" : args.format ?? "text";
   const model = resolveMechanism(args.mechanism, io);
-  const session = new Session(model, args.scenario ?? startScenario(model).id, { rules: rulesOf(args) });
-  const scenario = session.scenario.id;
-  const rules = session.rules.name;
-  const spec = reported("--initial", () => parseEpisodeSpec(model, args.initial ?? ""));
-  // notes go with the text, or to stderr beside a machine format
-  const notes: string[] = [];
-  const x0 = simulateStart(model, scenario, spec, args, notes);
   const text = format === "text";
-  const note = (l: string) => (text ? io.out(l) : io.err(l));
-  if (text) {
-    const head = graphTextHead(
-      model,
-      args.scenario === undefined ? `${scenario} (default: the start case)` : scenario,
-      rules,
-      args.horizon === undefined ? `${horizon} (default)` : horizon,
-      new Set(x0.map((x) => episodeKey(model, x))).size,
-      notes,
-    );
-    for (const l of head) io.out(l);
-  } else for (const l of notes) io.err(l);
   // a progress bar on a terminal while a layer is computed, redrawn at most ten times a second
   let bar: ReturnType<typeof progress> | null = null, drawn = 0;
-  const graph = reported("simulate", () =>
-    reach(session, x0, horizon, {
-      expansionBudget: args.horizon === undefined ? DEFAULT_EXPANSION_BUDGET : undefined,
-      onSource: io.status
-        ? (done, total, depth) => {
+  const graph = reported(() =>
+    simulate(model, {
+      scenario: args.scenario,
+      rules: args.rules,
+      revert: args.revert,
+      initial: args.initial,
+      first: args.first,
+      maxInitial: args.maxInitial,
+      horizon: args.horizon,
+      optionNames: SIMULATE_FLAGS,
+      // notes go with the text, or to stderr beside a machine format
+      onStart: (start) => {
+        if (text) for (const l of start.text()) io.out(l);
+        else for (const l of start.notes) io.err(l);
+      },
+      onProgress: io.status
+        ? ({ done, total, depth }) => {
           const now = Date.now();
           if (done < total && now - drawn < 100) return;
           drawn = now;
@@ -135,34 +92,14 @@ export function simulateCommand(args: SimulateArgs, io: Io): void {
         : undefined,
       onLayer: (layer) => {
         if (bar) bar.finish(), bar = null;
-        if (text) io.out(layerRow(layer));
+        if (text) io.out(layer.text);
       },
     })
   );
-  for (const l of simulateNotes(graph, horizon)) note(l);
-  const reached = graph.layers.length - 1;
-  if (format === "json") io.out(JSON.stringify(graphJson(model, scenario, rules, reached, graph)));
-  else if (format === "dot") for (const l of graphDot(model, scenario, rules, reached, graph)) io.out(l);
-  else for (const l of graphTextTail(model, graph, { limit: args.limit })) io.out(l);
-}
-
-/**
- * What a large graph says after its layers: where the default horizon stopped, or that
- * a layer holds more episodes than a default run expands; with the flags that go on or
- * narrow (--first only when more than one episode starts).
- */
-function simulateNotes(graph: ReachGraph, horizon: number): string[] {
-  const narrow = graph.layers[0].episodes.length > 1 ? "narrow the start with --initial NAME=VALUE… or --first" : "";
-  if (graph.stopped) {
-    const { depth, episodes } = graph.stopped;
-    return [
-      `note: stopped before depth ${depth} of the default ${horizon}: the graph holds ${count(episodes)} episodes, more than the ${count(DEFAULT_EXPANSION_BUDGET)} a default run expands. ` +
-        `Go deeper with --horizon ${depth}${depth < horizon ? ` (or ${horizon})` : ""}${narrow && `; ${narrow}`}`,
-    ];
-  }
-  const largest = graph.layers.reduce((a, l) => (l.episodes.length > a.episodes.length ? l : a));
-  if (largest.episodes.length <= DEFAULT_EXPANSION_BUDGET) return [];
-  return [`note: R_${largest.depth} holds ${count(largest.episodes.length)} episodes; fewer with a lower --horizon${narrow && `, or ${narrow}`}`];
+  for (const l of graph.notes) (text ? io.out(l) : io.err(l));
+  if (format === "json") io.out(JSON.stringify(graph.json));
+  else if (format === "dot") for (const l of graph.dot()) io.out(l);
+  else for (const l of graph.text(args.limit)) io.out(l);
 }
 
 export interface ExplainEdgeArgs {
@@ -182,23 +119,20 @@ export interface ExplainEdgeArgs {
  */
 export function explainEdgeCommand(args: ExplainEdgeArgs, io: Io): number {
   const model = resolveMechanism(args.mechanism, io);
-  const session = new Session(model, args.scenario ?? startScenario(model).id, { rules: rulesOf(args) });
-  const scenario = session.scenario.id;
-  const fromSpec = reported("--from", () => parseEpisodeSpec(model, args.from));
-  const toSpec = reported("--to", () => parseEpisodeSpec(model, args.to));
-  const { x, inCase } = reported("--from", () => sourceEpisode(model, scenario, fromSpec, args.first, session.contextOnly));
-  const y = reported("--to", () => overrideEpisode(model, x, toSpec));
-  const { verdicts: vs, unchecked } = reported("explain-edge", () => edgeVerdicts(session, x, y));
-  const explanation: EdgeExplanation = { model, scenario, rules: session.rules.name, source: x, target: y, verdicts: vs, unchecked, sourceInCase: inCase };
-  const j = explanationJson(explanation);
-  const admitted = j.distinct && j.admitted;
-  if (args.json) {
-    io.out(JSON.stringify(j));
-    return admitted ? 0 : 1;
-  }
-  const lines = explanationText(explanation);
-  for (const l of lines) io.out(l);
-  return admitted ? 0 : 1;
+  const r = reported(() =>
+    explainEdge(model, {
+      scenario: args.scenario,
+      rules: args.rules,
+      revert: args.revert,
+      from: args.from,
+      first: args.first,
+      to: args.to,
+      optionNames: { from: "--from", to: "--to", first: "--first" },
+    })
+  );
+  if (args.json) io.out(JSON.stringify(r.json));
+  else for (const l of r.text) io.out(l);
+  return r.admitted ? 0 : 1;
 }
 
 export interface CatalogEdgesArgs {
@@ -215,35 +149,20 @@ export interface CatalogEdgesArgs {
  * measure docs/semantics.md §13.10 uses to compare readings.
  */
 export function catalogEdgesCommand(args: CatalogEdgesArgs, io: Io): number {
-  const ids = args.mechanisms.length ? args.mechanisms : builtinMechanismIds();
-  const rules = rulesOf(args);
-  const rows: { mechanism: string; scenarios: number; edges: number[] }[] = [];
-  for (const id of ids) {
-    const model = resolveMechanism(id, io);
-    const edges = Array.from({ length: args.horizon }, () => 0);
-    const cased = model.scenarios.filter((sc) => sc.restrict.length > 0);
-    for (const sc of cased) {
-      const session = new Session(model, sc.id, { rules });
-      const x0 = reported(`${model.id} scenario ${sc.id}`, () => initialEpisodes(model, sc.id, { states: {}, cells: [] }, 1, true));
-      const graph = reported(`${model.id} scenario ${sc.id}`, () => reach(session, x0, args.horizon));
-      // A^{<=H} grows with H: edges whose source lies in R_0..R_{H-1}
-      const seen = new Set<number>();
-      graph.layers.slice(1).forEach((layer, d) => {
-        layer.edges.forEach((e) => seen.add(e));
-        edges[d] += seen.size;
-      });
-    }
-    rows.push({ mechanism: model.id, scenarios: cased.length, edges });
-  }
-  const totals = Array.from({ length: args.horizon }, (_, d) => rows.reduce((k, r) => k + r.edges[d], 0));
+  const ids = args.mechanisms.length ? args.mechanisms : mechanismIds();
+  // each mechanism is read when its turn comes, as its counts are
+  const models = function* () {
+    for (const id of ids) yield resolveMechanism(id, io);
+  };
+  const r = reported(() => catalogEdges(models(), { horizon: args.horizon, rules: args.rules, revert: args.revert }));
   if (args.json) {
-    io.out(JSON.stringify({ rules: rules.name, horizon: args.horizon, mechanisms: rows, totals }));
+    io.out(JSON.stringify(r));
     return 0;
   }
-  io.out(`edge rules: ${rules.name}`);
-  io.out(`| mechanism | scenarios | ${totals.map((_, d) => `H=${d + 1}`).join(" | ")} |`);
-  io.out(`|---|---|${totals.map(() => "---|").join("")}`);
-  for (const r of rows) io.out(`| ${r.mechanism} | ${r.scenarios} | ${r.edges.join(" | ")} |`);
-  io.out(`| total | ${rows.reduce((k, r) => k + r.scenarios, 0)} | ${totals.join(" | ")} |`);
+  io.out(`edge rules: ${r.rules}`);
+  io.out(`| mechanism | scenarios | ${r.totals.map((_, d) => `H=${d + 1}`).join(" | ")} |`);
+  io.out(`|---|---|${r.totals.map(() => "---|").join("")}`);
+  for (const m of r.mechanisms) io.out(`| ${m.mechanism} | ${m.scenarios} | ${m.edges.join(" | ")} |`);
+  io.out(`| total | ${r.mechanisms.reduce((k, m) => k + m.scenarios, 0)} | ${r.totals.join(" | ")} |`);
   return 0;
 }

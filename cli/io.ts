@@ -1,7 +1,6 @@
 // What the commands need from the outside world; main.ts supplies Deno's.
 import type { z } from "zod";
-import { jsonPath } from "../engine/files/json_path.ts";
-import { parseJsonText } from "../engine/model/json_text.ts";
+import { jsonPath, parseJsonText } from "../engine/api/solver.ts";
 export interface Io {
   /** Reads a text file ("-" is standard input). Throws InputError when it cannot. */
   readText(path: string): string;

@@ -1,4 +1,4 @@
-// mech: the command-line interface. Parses arguments, calls the engine, prints.
+// mech: the command-line interface. Parses arguments, calls the library, prints.
 import { parseSync } from "@optique/core/parser";
 import { argument, command, constant, option } from "@optique/core/primitives";
 import { object, or } from "@optique/core/constructs";
@@ -7,15 +7,35 @@ import { choice, float, integer, string } from "@optique/core/valueparser";
 import { message, text } from "@optique/core/message";
 // Each command's code is imported when that command runs (a static import of every
 // command loads mujoco-js, openai and vega before parsing the arguments): the parser
-// needs only the defaults it shows in the help.
-import { DEFAULT_PARSER_PORT, DEFAULT_TASKS_DIR, MAX_HORIZON } from "./defaults.ts";
-import { DEFAULT_MAX_PROMPT_TOKENS, DEFAULT_PER_LEVEL, DEFAULT_SEED } from "../engine/tasks/defaults.ts";
-import { BOOTSTRAP_REPLICATES, DEFAULT_RATE_LIMIT_ATTEMPTS } from "../engine/eval/defaults.ts";
-import { DEFAULT_EPISODE_TIMEOUT_S, DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_MAX_RETRIES, DEFAULT_REQUEST_TIMEOUT_S, DEFAULT_TEMPERATURE } from "../engine/llm/defaults.ts";
-import { InputError, type Io } from "./io.ts";
-import { DEFAULT_PROFILE, type Deviation, DEVIATIONS, RULE_PROFILES } from "../engine/episode/rule_names.ts";
-import { DEFAULT_EXPANSION_BUDGET, DEFAULT_HORIZON } from "../engine/episode/simulate_defaults.ts";
-import { DEFAULT_REFERENCE_TIMEOUT_S, DEFAULT_SIMULATE_RUNS, DEFAULT_SOLVE_RUNS } from "../engine/bench/defaults.ts";
+// needs only the defaults it shows in the help. The public entries, and io.ts (which
+// uses one), are loaded once the arguments are parsed.
+import {
+  BOOTSTRAP_REPLICATES,
+  DEFAULT_EPISODE_TIMEOUT_S,
+  DEFAULT_EXPANSION_BUDGET,
+  DEFAULT_HORIZON,
+  DEFAULT_MAX_OUTPUT_TOKENS,
+  DEFAULT_MAX_PROMPT_TOKENS,
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_PARSER_PORT,
+  DEFAULT_PER_LEVEL,
+  DEFAULT_PROFILE,
+  DEFAULT_RATE_LIMIT_ATTEMPTS,
+  DEFAULT_REFERENCE_TIMEOUT_S,
+  DEFAULT_REQUEST_TIMEOUT_S,
+  DEFAULT_SEED,
+  DEFAULT_SIMULATE_RUNS,
+  DEFAULT_SOLVE_RUNS,
+  DEFAULT_TASKS_DIR,
+  DEFAULT_TEMPERATURE,
+  DEVIATIONS,
+  MAX_HORIZON,
+  RULE_PROFILES,
+} from "./defaults.ts";
+import type { InputError as InputErrorClass, Io } from "./io.ts";
+
+/** The CLI's input error, loaded with io.ts once the arguments are parsed. */
+let InputError: typeof InputErrorClass;
 
 // multiple() already yields [] when the option is absent (and a withDefault around it
 // would bracket the usage twice)
@@ -445,6 +465,7 @@ async function parseArgs(argv: readonly string[]) {
 
 async function main(): Promise<number> {
   const args = await parseArgs(Deno.args);
+  ({ InputError } = await import("./io.ts"));
   try {
     switch (args.cmd) {
       case "run":
@@ -484,7 +505,7 @@ async function main(): Promise<number> {
       case "physment report":
         return await (await import("./physment_commands.ts")).physmentReportCommand(args, io, listJsonl);
       case "generate":
-        return (await import("./tasks_commands.ts")).generateCommand(args, io);
+        return await (await import("./tasks_commands.ts")).generateCommand(args, io);
       case "eval":
         return await (await import("./eval_commands.ts")).evalCommand(args, io, { env: readEnv });
       case "eval score":
@@ -525,27 +546,28 @@ async function main(): Promise<number> {
 }
 
 /**
- * Exit code for an error a command threw, after printing it. The error classes are
- * imported here, not at the top: a command that threw one has loaded its module
- * already, and start-up does not pay for modules a command may never touch.
+ * Exit code for an error a command threw, after printing it: 2 for bad input, 1 for a
+ * solve refused. The classes come from the public entries: the solver's, which every
+ * command has loaded, then the MechReasoner benchmark's, only for an error the solver's
+ * do not explain (a command that threw one of its classes has loaded it already).
  */
 async function report(e: unknown): Promise<number> {
-  const [{ MechanismError }, { CompileError }, { SolveError }, { RunError, StoreError }, { SelectionError }] = await Promise.all([
-    import("../engine/model/issues.ts"),
-    import("../engine/compile/compile.ts"),
-    import("../engine/solve/solver.ts"),
-    import("../engine/files/errors.ts"),
-    import("../engine/eval/items.ts"),
-  ]);
-  if (e instanceof MechanismError || e instanceof InputError || e instanceof CompileError || e instanceof StoreError || e instanceof RunError || e instanceof SelectionError) {
-    io.err(`mech: ${e.message}`);
+  const solver = await import("../engine/api/solver.ts");
+  const input = [InputError, solver.MechanismError, solver.CompileError, solver.OptionsError, solver.EpisodeSpecError, solver.UnknownMechanismError];
+  if (input.some((c) => e instanceof c)) {
+    io.err(`mech: ${(e as Error).message}`);
     return 2;
   }
-  if (e instanceof SolveError) {
+  if (e instanceof solver.SolveError) {
     io.err(`mech: ${e.message}`);
     return 1;
   }
   if (e instanceof Error && e.name === "BrokenPipe") return 0;
+  const { RunError, SelectionError, StoreError } = await import("../engine/api/mechreasoner.ts");
+  if (e instanceof StoreError || e instanceof RunError || e instanceof SelectionError) {
+    io.err(`mech: ${e.message}`);
+    return 2;
+  }
   io.err(`mech: internal error: ${e instanceof Error ? e.message : String(e)}`);
   return 1;
 }

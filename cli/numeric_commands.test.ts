@@ -25,7 +25,7 @@ describe("mech catalog check --numeric", () => {
     expect(() => runNumericCheck(["no_such_mechanism"], fakeIo())).toThrow(InputError);
   });
   it("over the whole catalog: at least 341 distinct observed scenarios, no contradiction, none inconclusive", () => {
-    const { reports, skipped } = runNumericCheck([], fakeIo());
+    const { mechanisms: reports, skipped } = runNumericCheck([], fakeIo());
     expect(skipped).toEqual([]);
     expect(reports.map((r) => r.mechanism).sort()).toEqual(builtinMechanismIds().sort());
     const items = reports.flatMap((r) => [...r.states, ...r.transitions]);

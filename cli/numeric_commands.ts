@@ -1,68 +1,32 @@
-// `mech catalog check --numeric`: the numerical consistency check (engine/numeric) over
-// the catalog mechanisms, with a Table-8-style summary.
-import { builtinLibrary } from "../catalog/mod.ts";
-import { type Deviation, type RuleProfile } from "../engine/episode/rule_names.ts";
-import { edgeRules } from "../engine/episode/rules.ts";
-import { Session } from "../engine/episode/session.ts";
-import { checkPaths, observationChange, type SoundnessReport } from "../engine/episode/soundness.ts";
-import { fromZod, MechanismError } from "../engine/model/issues.ts";
-import type { SourceFile } from "../engine/model/library.ts";
-import { loadMechanism } from "../engine/model/load_mechanism.ts";
-import type { MechanismModel } from "../engine/model/model.ts";
-import { AssemblyError, genericModel } from "../engine/numeric/assemble.ts";
-import { ExprError } from "../engine/numeric/expr.ts";
-import { checkMechanism, type MechanismNumericReport, table8 } from "../engine/numeric/check.ts";
-import { type NumericBlock, NumericBlockSchema, type NumericModelDef } from "../engine/numeric/model.ts";
-import { SortError } from "../engine/numeric/sort.ts";
+// `mech catalog check --numeric` and `--paths`: the numerical consistency check (with a
+// Table-8-style summary) and the episode graph's soundness against the same runs.
+import {
+  type Deviation,
+  numericCheck,
+  type NumericCheckResult,
+  NumericModelError,
+  observationChange,
+  type RuleProfile,
+  soundnessCheck,
+  type SoundnessCheckResult,
+} from "../engine/api/solver.ts";
 import { checkTargets } from "./catalog_commands.ts";
 import { InputError, type Io } from "./io.ts";
 
-export interface NumericCheckResult {
-  reports: MechanismNumericReport[];
-  /** Mechanisms without a numeric model or numeric block, with the reason. */
-  skipped: { mechanism: string; reason: string }[];
-}
-
-/**
- * The model, numeric block and generic numeric model of a mechanism (catalog id or file
- * path), or why it has none. The numeric model is assembled from the component types'
- * quantitative blocks, so a user's file needs no code.
- */
-function numericOf(f: SourceFile): { model: MechanismModel; block: NumericBlock; def: NumericModelDef } | { id: string; reason: string } {
-  const model = loadMechanism(f.data, f.file, builtinLibrary());
-  const raw = (f.data as { numeric?: unknown }).numeric;
-  if (raw === undefined) return { id: model.id, reason: "the mechanism file has no numeric block" };
-  const parsed = NumericBlockSchema.safeParse(raw);
-  if (!parsed.success) throw new MechanismError(fromZod(f.file, parsed.error).map((i) => ({ ...i, path: ["numeric", ...i.path] })));
+/** Runs fn, turning a numeric model that cannot be built into an input error naming the file (exit 2). */
+function reported<T>(fn: () => T): T {
   try {
-    // built once here: a model that cannot be assembled becomes an input error naming the file
-    const sys = genericModel(model, builtinLibrary()).build(parsed.data);
-    return { model, block: parsed.data, def: { mechanism: model.id, build: () => sys } };
+    return fn();
   } catch (e) {
-    if (e instanceof AssemblyError || e instanceof SortError || e instanceof ExprError) throw new InputError(`${f.file}: ${e.message}`);
+    if (e instanceof NumericModelError) throw new InputError(e.message);
     throw e;
   }
 }
 
-/** Runs a step of the numerical runs; a solve that fails mid-run is an input error naming the file. */
-function numericStep<T>(file: string, run: () => T): T {
-  try {
-    return run();
-  } catch (e) {
-    if (e instanceof SortError) throw new InputError(`${file}: ${e.message}`);
-    throw e;
-  }
-}
-
+/** The numerical consistency check of the given mechanisms (default: every built-in one). */
 export function runNumericCheck(refs: readonly string[], io: Io): NumericCheckResult {
-  const reports: MechanismNumericReport[] = [];
-  const skipped: { mechanism: string; reason: string }[] = [];
-  for (const f of checkTargets(refs, io)) {
-    const n = numericOf(f);
-    if ("reason" in n) skipped.push({ mechanism: n.id, reason: n.reason });
-    else reports.push(numericStep(f.file, () => checkMechanism(n.model, n.def, n.block)));
-  }
-  return { reports, skipped };
+  const files = checkTargets(refs, io);
+  return reported(() => numericCheck(files));
 }
 
 function table(io: Io, cols: string[], rows: (string | number)[][]): void {
@@ -79,8 +43,7 @@ const fmt = (values: Record<string, number>, failure: string | undefined) => {
 
 /** Prints the report; returns 1 when a contradiction is found, else 0. */
 export function numericCheckCommand(args: { mechanisms: readonly string[]; json: boolean }, io: Io): number {
-  const { reports, skipped } = runNumericCheck(args.mechanisms, io);
-  const rows = table8(reports);
+  const { table: rows, mechanisms: reports, skipped } = runNumericCheck(args.mechanisms, io);
   if (args.json) {
     io.out(JSON.stringify({ table: rows, mechanisms: reports, skipped }));
     return rows[2].contradiction ? 1 : 0;
@@ -117,22 +80,12 @@ export const MAX_LISTED = 20;
  * (docs/semantics.md §13.9). Exit 1 when a pair of observations has no path.
  */
 export function pathCheckCommand(args: { mechanisms: readonly string[]; json: boolean; rules?: RuleProfile; revert?: readonly Deviation[] }, io: Io): number {
-  const rules = edgeRules(args.rules, args.revert ?? []);
-  const reports: SoundnessReport[] = [];
-  const skipped: { mechanism: string; reason: string }[] = [];
-  for (const f of checkTargets(args.mechanisms, io)) {
-    const n = numericOf(f);
-    if ("reason" in n) {
-      skipped.push({ mechanism: n.id, reason: n.reason });
-      continue;
-    }
-    const model = n.model;
-    const session = new Session(model, model.scenarios.find((s) => s.id === "base")?.id ?? model.scenarios[0].id, { rules });
-    reports.push(numericStep(f.file, () => checkPaths(session, n.def, n.block)));
-  }
+  const files = checkTargets(args.mechanisms, io);
+  const r: SoundnessCheckResult = reported(() => soundnessCheck(files, { rules: args.rules, revert: args.revert }));
+  const { mechanisms: reports, skipped } = r;
   const violations = reports.reduce((k, r) => k + r.violations.length + r.exits.length, 0);
   if (args.json) {
-    io.out(JSON.stringify({ rules: rules.name, mechanisms: reports, skipped }));
+    io.out(JSON.stringify({ rules: r.rules, mechanisms: reports, skipped }));
     return violations ? 1 : 0;
   }
   table(io, ["mechanism", "samples", "observed pairs", "direct", "boundary", "violations", "refined intervals", "longest path"],
@@ -150,7 +103,7 @@ export function pathCheckCommand(args: { mechanisms: readonly string[]; json: bo
   const exits = reports.reduce((k, r) => k + r.exits.length, 0);
   const pathViolations = violations - exits;
   io.out("");
-  io.out(`edge rules: ${rules.name}`);
-  io.out(`${pairs} observed pairs over ${reports.length} mechanisms: ${pairs - boundary - pathViolations} joined by admissible paths, ${boundary} boundary (noise within 1e-9 of a landmark), ${pathViolations} violations${rules.deviations.has("context-universe") ? "" : `; ${exits} runs leave a scenario's case (no episode outside it)`}`);
+  io.out(`edge rules: ${r.rules}`);
+  io.out(`${pairs} observed pairs over ${reports.length} mechanisms: ${pairs - boundary - pathViolations} joined by admissible paths, ${boundary} boundary (noise within 1e-9 of a landmark), ${pathViolations} violations${r.deviations.includes("context-universe") ? "" : `; ${exits} runs leave a scenario's case (no episode outside it)`}`);
   return violations ? 1 : 0;
 }

@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fakeIo, fileIo, runMech, spawnMech } from "./cli.test_support.ts";
 import { completion, startLoopback } from "../engine/llm/loopback.test_support.ts";
-import { parseBudgets, parseSceneList, physmentReportCommand, physmentRunCommand, readScene, runProgress, scenePaths, scoreDirectory } from "./physment_commands.ts";
+import { parseBudgets, parseSceneList, physmentReportCommand, physmentRunCommand, runProgress, scoreDirectory } from "./physment_commands.ts";
+import { loadPhysmentScene, scenePaths } from "../engine/api/physment.ts";
 import { runBenchmark } from "../engine/physment/agent/runner.ts";
 import { scriptedAgent } from "../engine/physment/agent/scripted_client.ts";
 import { FileTranscriptStore } from "../engine/physment/agent/transcript.ts";
@@ -373,7 +374,7 @@ describe("mech physment", () => {
  * two iterations) into `root/name`, and an Io over real files that records the output.
  */
 async function scriptedDropRun(name: string) {
-  const scene = await readScene(join(root, "scenes", "Scene101"), fileIo());
+  const scene = await loadPhysmentScene(join(root, "scenes", "Scene101"));
   const out = join(root, name);
   const turns = [
     { calls: [{ tool: "step", parameters: { duration: 0.5 } }, { tool: "get_velocity", parameters: { object_id: "object_1" } }] },
@@ -383,7 +384,7 @@ async function scriptedDropRun(name: string) {
     scenes: ["101"],
     models: [{ name: "scripted", client: () => scriptedAgent(turns, "function") }],
     budgets: [5, 10],
-    factory: (id) => sceneSetup(scene.scene, id),
+    factory: (id) => sceneSetup(scene, id),
     store: new FileTranscriptStore(out),
   });
   expect(summary.finished).toBe(2);

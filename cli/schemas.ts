@@ -1,5 +1,5 @@
 // Writes catalog/schema/*.json from the zod schemas, or with --check fails when stale.
-import { jsonSchemaFiles } from "../catalog/schema/schema_files.ts";
+import { jsonSchemaFiles } from "../engine/api/solver.ts";
 
 const dir = new URL("../catalog/schema/", import.meta.url);
 const check = Deno.args.includes("--check");

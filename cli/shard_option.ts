@@ -1,5 +1,5 @@
 // --shard I/N, shared by mech generate, mech eval and mech physment run.
-import { parseShard, type Shard } from "../engine/shard/shard.ts";
+import { parseShard, type Shard } from "../engine/api/mechreasoner.ts";
 import { InputError } from "./io.ts";
 
 /** The shard the user asked for, or null without --shard; a malformed one is an input error (exit 2). */

@@ -1,11 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { mkdtempSync, readFileSync, writeFileSync, mkdirSync, existsSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateCommand, type GenerateArgs, tasksShowCommand, tasksStatsCommand, tasksVerifyCommand } from "./tasks_commands.ts";
 import { fakeIo, runMech } from "./cli.test_support.ts";
 import { InputError } from "./io.ts";
-import { StoreError } from "../engine/files/errors.ts";
+import { StoreError } from "../engine/api/mechreasoner.ts";
 
 const temp = () => mkdtempSync(join(tmpdir(), "mech-tasks-"));
 const args = (out: string, more: Partial<GenerateArgs> = {}): GenerateArgs => ({
@@ -15,7 +15,10 @@ const args = (out: string, more: Partial<GenerateArgs> = {}): GenerateArgs => ({
 describe("mech generate and mech tasks", () => {
   const dir = join(temp(), "bench");
   const io = fakeIo();
-  const code = generateCommand(args(dir), io);
+  let code = -1;
+  beforeAll(async () => {
+    code = await generateCommand(args(dir), io);
+  }, 120_000);
 
   it("writes the four files and prints the Table 3 and Table 11 summaries", () => {
     expect(code).toBe(0);
@@ -103,24 +106,24 @@ describe("mech generate and mech tasks", () => {
 });
 
 describe("bad input", () => {
-  it("names an unknown family, an unknown mechanism and a bad seed", () => {
+  it("names an unknown family, an unknown mechanism and a bad seed", async () => {
     const out = join(temp(), "x");
-    expect(() => generateCommand(args(out, { families: "state_consistency,bogus" }), fakeIo())).toThrow(/--families: unknown family "bogus" \(expected one of "state_consistency"/);
-    expect(() => generateCommand(args(out, { mechanisms: "thermal_two_masses,nope" }), fakeIo())).toThrow(/--mechanisms: unknown mechanism "nope"/);
-    expect(() => generateCommand(args(out, { seed: "has space" }), fakeIo())).toThrow(/--seed: "has space" is not a seed/);
+    await expect(generateCommand(args(out, { families: "state_consistency,bogus" }), fakeIo())).rejects.toThrow(/--families: unknown family "bogus" \(expected one of "state_consistency"/);
+    await expect(generateCommand(args(out, { mechanisms: "thermal_two_masses,nope" }), fakeIo())).rejects.toThrow(/--mechanisms: unknown mechanism "nope"/);
+    await expect(generateCommand(args(out, { seed: "has space" }), fakeIo())).rejects.toThrow(/--seed: "has space" is not a seed/);
     expect(existsSync(out)).toBe(false); // nothing was created for a refused command
   });
 
-  it("refuses a non-empty output directory without --force, and an unwritable one", () => {
+  it("refuses a non-empty output directory without --force, and an unwritable one", async () => {
     const busy = temp();
     writeFileSync(join(busy, "notes.txt"), "mine");
-    expect(() => generateCommand(args(busy), fakeIo())).toThrow(StoreError);
-    expect(() => generateCommand(args(busy), fakeIo())).toThrow(/is not empty \(1 entry\); choose another --out or pass --force/);
+    await expect(generateCommand(args(busy), fakeIo())).rejects.toThrow(StoreError);
+    await expect(generateCommand(args(busy), fakeIo())).rejects.toThrow(/is not empty \(1 entry\); choose another --out or pass --force/);
     expect(readFileSync(join(busy, "notes.txt"), "utf8")).toBe("mine");
     const file = join(temp(), "plain-file");
     writeFileSync(file, "");
-    expect(() => generateCommand(args(join(file, "sub")), fakeIo())).toThrow(/plain-file\/sub: (a path component is not a directory|no such file or directory)/);
-    expect(() => generateCommand(args(file), fakeIo())).toThrow(/exists and is not a directory/);
+    await expect(generateCommand(args(join(file, "sub")), fakeIo())).rejects.toThrow(/plain-file\/sub: (a path component is not a directory|no such file or directory)/);
+    await expect(generateCommand(args(file), fakeIo())).rejects.toThrow(/exists and is not a directory/);
   });
 
   it("a directory without a manifest is an unfinished generation, not a benchmark", () => {
@@ -130,9 +133,9 @@ describe("bad input", () => {
     expect(() => tasksVerifyCommand({ dir: join(half, "missing"), json: false }, fakeIo())).toThrow(/missing: no such directory/);
   });
 
-  it("a malformed task line is reported with file, line and JSON path", () => {
+  it("a malformed task line is reported with file, line and JSON path", async () => {
     const dir = join(temp(), "b");
-    generateCommand(args(dir, { mechanisms: "thermal_two_masses", families: "trace_faithfulness", perLevel: 1 }), fakeIo());
+    await generateCommand(args(dir, { mechanisms: "thermal_two_masses", families: "trace_faithfulness", perLevel: 1 }), fakeIo());
     const lines = readFileSync(join(dir, "tasks.jsonl"), "utf8").split("\n");
     const rec = JSON.parse(lines[1]);
     rec.level = "D9";

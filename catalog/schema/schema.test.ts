@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import { jsonSchemaFiles } from "./schema_files.ts";
+import { jsonSchemaFiles } from "../../engine/api/schemas.ts";
 
 it("the checked-in JSON Schemas are current (regenerate with `deno task schemas`)", () => {
   for (const [name, text] of Object.entries(jsonSchemaFiles())) {

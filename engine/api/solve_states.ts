@@ -3,7 +3,16 @@
 import { compile, type CompositeState, compositeStates, stateLabel } from "../compile/compile.ts";
 import type { Problem } from "../compile/problem.ts";
 import type { MechanismModel } from "../model/model.ts";
-import { interpretations as rawInterpretations, type Solution, solve, type SolveOptions } from "../solve/solver.ts";
+import { interpretations as rawInterpretations, type Solution, solve } from "../solve/solver.ts";
+import { describeSolution, type SolutionJson } from "../solve/describe.ts";
+
+/** Limits of an exact solve. */
+export interface SolverLimits {
+  /** Confluences with more distinct variables than this skip GAC (the decision diagram stays exact); default 10. */
+  maxGacScope?: number;
+  /** Upper bound on decision-diagram nodes built per component before the solve is refused (SolveError); default 5,000,000. */
+  nodeLimit?: number;
+}
 
 /** One composite state of a mechanism, solved. */
 export interface StateSolution extends SolvedProblem {
@@ -23,8 +32,8 @@ export interface SolveStatesOptions {
   state?: CompositeState;
   /** The scenario whose context and case restrictions apply (default: the mechanism's first). */
   scenario?: string;
-  /** Solver limits (see SolveOptions). */
-  solver?: Pick<SolveOptions, "maxGacScope" | "nodeLimit">;
+  /** Solver limits. */
+  solver?: SolverLimits;
 }
 
 /**
@@ -131,7 +140,7 @@ export interface SolvedProblem {
  * assert.ok(solved.count >= 0n);
  * ```
  */
-export function solveProblem(problem: Problem, options: Pick<SolveOptions, "maxGacScope" | "nodeLimit"> = {}): SolvedProblem {
+export function solveProblem(problem: Problem, options: SolverLimits = {}): SolvedProblem {
   return namedSolution(solve(problem, options));
 }
 
@@ -163,4 +172,66 @@ export function* interpretations(solved: Pick<StateSolution, "solution">): Gener
     a.forEach((c, v) => (row[vars[v].name] = vars[v].cells[c]));
     yield row;
   }
+}
+
+/** One composite state of a mechanism, compiled. */
+export interface CompiledState {
+  /** Each component's local state. */
+  state: CompositeState;
+  /** The state as one line, e.g. "COOLING|HEATING|FORWARD_HEAT_FLOW". */
+  label: string;
+  /** The scenario whose restrictions were applied. */
+  scenario: string;
+  /** The compiled problem (the format of `mech compile --json`). */
+  problem: Problem;
+}
+
+/**
+ * Every composite state of a mechanism (or those extending `state`), in canonical order,
+ * each compiled into the problem the solver sees. Lazy, like solveStates.
+ *
+ * @param model A mechanism.
+ * @param options Fixed component states and the scenario (default: the mechanism's first).
+ * @returns An iterator of compiled states.
+ * @throws {CompileError} For an unknown component, state or scenario.
+ *
+ * @example Print each state's variables and confluences
+ * ```ts
+ * import { compileStates, mechanism } from "@mechbench/mechbench/solver";
+ * import assert from "node:assert/strict";
+ *
+ * const states = [...compileStates(mechanism("thermal_two_masses"), { state: { mass1: "COOLING" } })];
+ * assert.ok(states.every((s) => s.state.mass1 === "COOLING"));
+ * for (const s of states) console.log(s.label, s.problem.variables.length, s.problem.confluences.length);
+ * ```
+ */
+export function* compileStates(model: MechanismModel, options: Pick<SolveStatesOptions, "state" | "scenario"> = {}): Generator<CompiledState, void, undefined> {
+  for (const state of compositeStates(model, options.state ?? {})) {
+    const { problem } = compile(model, state, options.scenario);
+    yield { state, label: stateLabel(model, state), scenario: problem.scenario ?? "", problem };
+  }
+}
+
+/**
+ * A solution in the machine format of `mech solve --json`: the exact count as a decimal
+ * string, forced and supported cells by name, the first `limit` interpretations, why an
+ * empty problem is empty, and the solver's statistics.
+ *
+ * @param solved A solved state or problem (from solveStates or solveProblem).
+ * @param limit How many interpretations to list (default 10).
+ * @returns The solution as plain JSON.
+ *
+ * @example
+ * ```ts
+ * import { mechanism, solutionJson, solveStates } from "@mechbench/mechbench/solver";
+ * import assert from "node:assert/strict";
+ *
+ * const [first] = solveStates(mechanism("thermal_two_masses"));
+ * const j = solutionJson(first, 1);
+ * assert.equal(j.count, first.count.toString());
+ * assert.ok(j.interpretations.length <= 1);
+ * ```
+ */
+export function solutionJson(solved: Pick<SolvedProblem, "solution">, limit = 10): SolutionJson {
+  return describeSolution(solved.solution, limit);
 }

@@ -15,29 +15,47 @@ import { type Adder, CHECKS, type CheckId, type Finding } from "./findings.ts";
 import { checkFlowBalance, checkLawVariables, checkPorts, checkQuantitySpaces, checkReferences } from "./structural_checks.ts";
 import { checkConsistentStates, checkScenarios, checkTransitions, Solves } from "./solver_checks.ts";
 
+/** One converter check on one mechanism: its status and findings. */
 export interface CheckResult {
+  /** The check's id. */
   id: CheckId;
+  /** What it checks, in words. */
   title: string;
+  /** Failed when it found an error; skipped when an earlier check failed. */
   status: "passed" | "failed" | "skipped";
   /** Why the check was skipped (an earlier structural check failed). */
   reason?: string;
+  /** The problems that fail it. */
   errors: Finding[];
+  /** The problems reported without failing it. */
   warnings: Finding[];
 }
 
+/** Every converter check on one mechanism file, with its sizes and per-scenario counts. */
 export interface MechanismReport {
+  /** The mechanism's id (the file's name when it has none). */
   mechanism: string;
+  /** The file checked. */
   file: string;
-  /** null when the mechanism did not load. */
+  /** Its components; null when the mechanism did not load. */
   components: number | null;
+  /** Its variables; null when it did not load. */
   variables: number | null;
+  /** Its composite states; null when it did not load. */
   compositeStates: number | null;
+  /** Per scenario, the consistent composite states and the interpretations. */
   scenarios: ScenarioSummary[];
+  /** Every check, in the order of the check list. */
   checks: CheckResult[];
+  /** Checks passed. */
   passed: number;
+  /** Checks failed. */
   failed: number;
+  /** Checks skipped. */
   skipped: number;
+  /** Warnings over all checks. */
   warnings: number;
+  /** No check failed. */
   ok: boolean;
 }
 

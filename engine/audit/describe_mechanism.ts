@@ -69,11 +69,17 @@ export function formatTransition(model: MechanismModel, t: ModelTransition): str
   return `${t.from} → ${t.to}${on}; H− ${formatConditions(model, t.source, t.instance)}; H+ ${formatConditions(model, t.target, t.instance)}`;
 }
 
+/** A mechanism in brief (a row of `mech catalog list`). */
 export interface MechanismListing {
+  /** The mechanism's id. */
   id: string;
+  /** Where it comes from ("" when unknown). */
   provenance: string;
+  /** Its components. */
   components: number;
+  /** Its composite states. */
   compositeStates: number;
+  /** Its scenarios' ids. */
   scenarios: string[];
 }
 

@@ -5,7 +5,7 @@ import type { MechanismModel } from "../model/model.ts";
 import { Session } from "../episode/session.ts";
 import { reach, type ReachGraph } from "../episode/reach.ts";
 import type { Episode } from "../episode/episode.ts";
-import { matchingEpisodes, startScenario } from "../episode/initial.ts";
+import { EpisodeSpecError, matchingEpisodes, startScenario } from "../episode/initial.ts";
 import { DEFAULT_EXPANSION_BUDGET } from "../episode/simulate_defaults.ts";
 import { edgeRules, type EdgeRules } from "../episode/rules.ts";
 import { flowingState, syntheticModel, type SyntheticSpec } from "./solve_workloads.ts";
@@ -34,6 +34,8 @@ export function syntheticStart(spec: SyntheticSpec): EpisodeWorkload {
 /**
  * X0 as `mech simulate` takes it by default: the scenario's case (default: the start
  * case), every matching episode up to the expansion budget, else the first one.
+ *
+ * @throws {EpisodeSpecError} When no episode matches the scenario's case.
  */
 export function caseStart(model: MechanismModel, scenario: string = startScenario(model).id): EpisodeWorkload {
   const found: Episode[] = [];
@@ -43,7 +45,7 @@ export function caseStart(model: MechanismModel, scenario: string = startScenari
     }
     found.push(x);
   }
-  if (!found.length) throw new RangeError(`no episode of ${model.id} matches the case of scenario ${scenario}`);
+  if (!found.length) throw new EpisodeSpecError(`no episode of ${model.id} matches the case of scenario ${scenario}`);
   return { label: model.id, model, scenario, initial: found, start: `every episode of the case (${found.length})` };
 }
 

@@ -30,8 +30,26 @@ export interface SolveBenchOptions {
   onRun?: (stage: "compile" | "wasm" | "reference", run: number, runs: number) => void;
 }
 
-/** The solvers gave different counts: a bug in one of them, never a measurement artefact. */
+/**
+ * The WASM and reference solvers gave different counts: a bug in one of them, never a
+ * measurement artefact.
+ *
+ * @example
+ * ```ts
+ * import { benchSolver, SolverMismatchError, syntheticMechanism } from "@mechbench/mechbench/solver";
+ * import assert from "node:assert/strict";
+ *
+ * try {
+ *   const r = benchSolver(syntheticMechanism("chain:2"), { runs: 1 });
+ *   assert.equal(r.counts.problems, 1);
+ * } catch (e) {
+ *   if (e instanceof SolverMismatchError) console.error("report this:", e.message);
+ *   throw e;
+ * }
+ * ```
+ */
 export class SolverMismatchError extends Error {
+  /** The error's name, for messages and logs. */
   override name = "SolverMismatchError";
 }
 

@@ -6,8 +6,9 @@ import type { MechanismModel } from "../model/model.ts";
 import { compile, type CompositeState, compositeStates } from "../compile/compile.ts";
 import { loadSynthetic, syntheticState, thermalChainMechanism, thermalLadderMechanism } from "../synthetic/mechanisms.ts";
 
-export const SYNTHETIC_KINDS = ["chain", "ladder"] as const;
-export type SyntheticKind = (typeof SYNTHETIC_KINDS)[number];
+/** A synthetic thermal mechanism's shape: a chain of capacitors, or a 2×N ladder. */
+export type SyntheticKind = "chain" | "ladder";
+export const SYNTHETIC_KINDS: readonly SyntheticKind[] = ["chain", "ladder"];
 
 /** The largest N `--synthetic` takes: a 20,000-capacitor chain already needs gigabytes to compile. */
 export const MAX_SYNTHETIC_N = 20_000;
@@ -17,18 +18,30 @@ export interface SyntheticSpec {
   n: number;
 }
 
+/**
+ * A synthetic mechanism's spec is not "chain:N" or "ladder:N" with N in range.
+ *
+ * @example
+ * ```ts
+ * import { syntheticMechanism, WorkloadSpecError } from "@mechbench/mechbench/solver";
+ * import assert from "node:assert/strict";
+ *
+ * assert.throws(() => syntheticMechanism("chain:0"), WorkloadSpecError);
+ * ```
+ */
 export class WorkloadSpecError extends Error {
+  /** The error's name, for messages and logs. */
   override name = "WorkloadSpecError";
 }
 
-/** "chain:N" or "ladder:N", 1 ≤ N ≤ MAX_SYNTHETIC_N. */
-export function parseSyntheticSpec(text: string): SyntheticSpec {
+/** "chain:N" or "ladder:N", 1 ≤ N ≤ MAX_SYNTHETIC_N; `name` is how the message names the spec's option. */
+export function parseSyntheticSpec(text: string, name = "--synthetic"): SyntheticSpec {
   const m = /^([a-z]+):(\d+)$/.exec(text);
   const kind = SYNTHETIC_KINDS.find((k) => k === m?.[1]);
   const n = m ? Number(m[2]) : NaN;
   if (!kind || !(n >= 1 && n <= MAX_SYNTHETIC_N)) {
     throw new WorkloadSpecError(
-      `--synthetic expects chain:N or ladder:N with N from 1 to ${MAX_SYNTHETIC_N} (a thermal chain of N capacitors, or a 2×N ladder), got "${text}"`,
+      `${name} expects chain:N or ladder:N with N from 1 to ${MAX_SYNTHETIC_N} (a thermal chain of N capacitors, or a 2×N ladder), got "${text}"`,
     );
   }
   return { kind, n };

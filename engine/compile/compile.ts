@@ -19,7 +19,20 @@ export interface Compiled {
   evidence: RestrictionEvidence[];
 }
 
+/**
+ * A composite state cannot be compiled: an unknown component, state or scenario, or a
+ * component left without a state.
+ *
+ * @example
+ * ```ts
+ * import { CompileError, mechanism, solveStates } from "@mechbench/mechbench/solver";
+ * import assert from "node:assert/strict";
+ *
+ * assert.throws(() => [...solveStates(mechanism("thermal_two_masses"), { scenario: "no_such_scenario" })], CompileError);
+ * ```
+ */
 export class CompileError extends Error {
+  /** The error's name, for messages and logs. */
   override name = "CompileError";
 }
 

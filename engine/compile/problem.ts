@@ -5,33 +5,54 @@ import { Sign } from "../model/sign.ts";
 
 export const MAX_CELLS = 32; // domains are 32-bit masks inside the kernels
 
-export const Factor = z.object({
+/** The schema of a factor of a confluence term. */
+export const Factor: z.ZodObject<{ var: z.ZodInt; exp: z.ZodInt }, z.core.$strict> = z.object({
   var: z.int().min(0).describe("index into variables"),
   exp: z.int().min(1).max(64).describe("positive integer exponent"),
 }).strict();
+/** A factor of a confluence term: a variable (its index in the problem's variables) raised to a positive exponent. */
 export type Factor = z.infer<typeof Factor>;
 
-export const Term = z.object({
+/** The schema of a confluence term. */
+export const Term: z.ZodObject<{ coef: z.ZodLiteral<1 | -1>; factors: z.ZodArray<typeof Factor> }, z.core.$strict> = z.object({
   coef: z.literal([-1, 1]),
   factors: z.array(Factor),
 }).strict();
+/** A confluence term: a sign (+1 or −1) times a product of factors. */
 export type Term = z.infer<typeof Term>;
 
-export const Confluence = z.object({
+/** The schema of a compiled confluence. */
+export const Confluence: z.ZodObject<{ id: z.ZodString; terms: z.ZodArray<typeof Term> }, z.core.$loose> = z.object({
   id: z.string().min(1),
   terms: z.array(Term),
 }).loose();
+/** A compiled confluence: its id and its terms, whose signed sum must be able to vanish. */
 export type Confluence = z.infer<typeof Confluence>;
 
-export const ProblemVariable = z.object({
+/** The schema of a compiled problem's variable. */
+export const ProblemVariable: z.ZodObject<
+  { name: z.ZodString; cells: z.ZodArray<z.ZodString>; signs: z.ZodArray<typeof Sign>; domain: z.ZodArray<z.ZodInt> },
+  z.core.$loose
+> = z.object({
   name: z.string().min(1),
   cells: z.array(z.string().min(1)).min(1).max(MAX_CELLS),
   signs: z.array(Sign),
   domain: z.array(z.int().min(0)),
 }).loose();
+/** A compiled problem's variable: its name, its cells (qualitative values) with their signs, and its domain (the indices of the cells it may take). */
 export type ProblemVariable = z.infer<typeof ProblemVariable>;
 
-export const Problem = z.object({
+/** The schema of a compiled problem (catalog/schema/problem.json). */
+export const Problem: z.ZodObject<
+  {
+    mechanism: z.ZodOptional<z.ZodString>;
+    state: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodString>>;
+    scenario: z.ZodOptional<z.ZodString>;
+    variables: z.ZodArray<typeof ProblemVariable>;
+    confluences: z.ZodArray<typeof Confluence>;
+  },
+  z.core.$loose
+> = z.object({
   mechanism: z.string().optional(),
   state: z.record(z.string(), z.string()).optional(),
   scenario: z.string().optional(),
@@ -61,4 +82,5 @@ export const Problem = z.object({
     });
   });
 });
+/** A compiled problem: the variables with their cells, signs and domains, and the active confluences (the format of `mech compile --json`). */
 export type Problem = z.infer<typeof Problem>;

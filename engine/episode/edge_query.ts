@@ -29,8 +29,9 @@ function varyingNames(model: MechanismModel, xs: readonly Episode[]): string[] {
 /**
  * The one source episode --from names: matched within the scenario's case, or — when the
  * case holds none — within the universe V_r (the context only), where later episodes live.
+ * `firstName` is how an ambiguous match's message names the option that takes the first.
  */
-export function sourceEpisode(model: MechanismModel, scenario: string, spec: EpisodeSpec, first: boolean, contextUniverse: boolean): { x: Episode; inCase: boolean } {
+export function sourceEpisode(model: MechanismModel, scenario: string, spec: EpisodeSpec, first: boolean, contextUniverse: boolean, firstName = "--first"): { x: Episode; inCase: boolean } {
   for (const contextOnly of contextUniverse ? [false, true] : [false]) {
     const found: Episode[] = [];
     let more = false;
@@ -48,7 +49,7 @@ export function sourceEpisode(model: MechanismModel, scenario: string, spec: Epi
     const vary = varyingNames(model, found);
     const shown = vary.slice(0, 12).join(", ") + (vary.length > 12 ? `, … (${vary.length} in all)` : "");
     throw new EpisodeSpecError(
-      `${more ? `more than ${MAX_FROM_MATCHES}` : found.length} ${where} match; still varying${more ? ` among the first ${MAX_FROM_MATCHES}` : ""}: ${shown}. Give more of them, or take the first with --first`,
+      `${more ? `more than ${MAX_FROM_MATCHES}` : found.length} ${where} match; still varying${more ? ` among the first ${MAX_FROM_MATCHES}` : ""}: ${shown}. Give more of them, or take the first with ${firstName}`,
     );
   }
   throw new EpisodeSpecError(`no episode of ${model.id} matches under scenario ${scenario}, ${contextUniverse ? "neither in its case nor in its context" : "in its case (under these rules the case is the universe)"}`);

@@ -7,30 +7,64 @@ import { z } from "zod";
 const Name = z.string().min(1);
 const Id = z.int().min(0);
 
-export const QEventJson = z.object({
+/** The schema of a qualitative event in the machine format. */
+export const QEventJson: z.ZodObject<{ var: z.ZodString; from: z.ZodString; to: z.ZodString }, z.core.$strict> = z.object({
   var: Name,
   from: Name.describe("cell before the event"),
   to: Name.describe("cell the event reaches"),
 }).strict();
+/** A qualitative event: a variable leaving one cell for another. */
 export type QEventJson = z.infer<typeof QEventJson>;
 
-export const CauseJson = z.object({
+/** The schema of an edge's cause in the machine format. */
+export const CauseJson: z.ZodObject<
+  {
+    kind: z.ZodEnum<{ mandatory: "mandatory"; boundary: "boundary"; intrastate: "intrastate" }>;
+    events: z.ZodArray<typeof QEventJson>;
+  },
+  z.core.$strict
+> = z.object({
   kind: z.enum(["mandatory", "boundary", "intrastate"]),
   events: z.array(QEventJson),
 }).strict();
+/** What causes an edge: its kind (mandatory, boundary or intrastate) and its events. */
 export type CauseJson = z.infer<typeof CauseJson>;
 
-export const EpisodeJson = z.object({
+/** The schema of an episode in the machine format. */
+export const EpisodeJson: z.ZodObject<
+  { id: z.ZodInt; state: z.ZodRecord<z.ZodString, z.ZodString>; cells: z.ZodArray<z.ZodString> },
+  z.core.$strict
+> = z.object({
   id: Id,
   state: z.record(Name, Name).describe("local state of every multi-state component"),
   cells: z.array(Name).describe("cell of every variable, in the order of `variables`"),
 }).strict();
+/** An episode: its id, each multi-state component's local state and each variable's cell. */
 export type EpisodeJson = z.infer<typeof EpisodeJson>;
 
-export const ChangeJson = z.object({ var: Name, from: Name, to: Name }).strict();
+/** The schema of one variable's change across an edge. */
+export const ChangeJson: z.ZodObject<{ var: z.ZodString; from: z.ZodString; to: z.ZodString }, z.core.$strict> = z.object({ var: Name, from: Name, to: Name }).strict();
+/** One variable's change across an edge: its cell before and after. */
 export type ChangeJson = z.infer<typeof ChangeJson>;
 
-export const EdgeJson = z.object({
+/** The schema of an edge in the machine format. */
+export const EdgeJson: z.ZodObject<
+  {
+    id: z.ZodInt;
+    source: z.ZodInt;
+    target: z.ZodInt;
+    cause: typeof CauseJson;
+    declarations: z.ZodArray<
+      z.ZodObject<
+        { component: z.ZodString; from: z.ZodString; to: z.ZodString; event: z.ZodNullable<z.ZodString> },
+        z.core.$strict
+      >
+    >;
+    propagation: z.ZodArray<z.ZodObject<{ var: z.ZodString; from: z.ZodString; via: z.ZodString }, z.core.$strict>>;
+    changes: z.ZodArray<typeof QEventJson>;
+  },
+  z.core.$strict
+> = z.object({
   id: Id,
   source: Id,
   target: Id,
@@ -48,12 +82,36 @@ export const EdgeJson = z.object({
   }).strict()).describe("how each changed dependent coordinate was reached from the seeds"),
   changes: z.array(ChangeJson).describe("every variable whose cell differs between source and target"),
 }).strict();
+/** An edge of the episode graph: source and target episodes, its cause, the declarations licensing each state change, how each changed coordinate was reached, and every change. */
 export type EdgeJson = z.infer<typeof EdgeJson>;
 
-export const TransitionTripleJson = z.object({ component: Name, source: Name, target: Name }).strict();
+/** The schema of a component state transition the graph exhibits. */
+export const TransitionTripleJson: z.ZodObject<
+  { component: z.ZodString; source: z.ZodString; target: z.ZodString },
+  z.core.$strict
+> = z.object({ component: Name, source: Name, target: Name }).strict();
+/** A component's state transition some edge of the graph makes: the component, its source and its target state. */
 export type TransitionTripleJson = z.infer<typeof TransitionTripleJson>;
 
-export const GraphJson = z.object({
+/** The schema of `mech simulate --json`. */
+export const GraphJson: z.ZodObject<
+  {
+    mechanism: z.ZodString;
+    scenario: z.ZodString;
+    rules: z.ZodString;
+    horizon: z.ZodInt;
+    variables: z.ZodArray<z.ZodString>;
+    components: z.ZodArray<z.ZodString>;
+    initial: z.ZodArray<z.ZodInt>;
+    layers: z.ZodArray<
+      z.ZodObject<{ depth: z.ZodInt; episodes: z.ZodArray<z.ZodInt>; edges: z.ZodArray<z.ZodInt> }, z.core.$strict>
+    >;
+    episodes: z.ZodArray<typeof EpisodeJson>;
+    edges: z.ZodArray<typeof EdgeJson>;
+    transitions: z.ZodArray<typeof TransitionTripleJson>;
+  },
+  z.core.$strict
+> = z.object({
   mechanism: Name,
   scenario: Name,
   rules: z.string().describe("the edge-rule profile (docs/semantics.md §13.10)"),
@@ -88,16 +146,53 @@ export const GraphJson = z.object({
     l.edges.forEach((x, k) => x >= g.edges.length && ctx.addIssue({ code: "custom", path: ["layers", d, "edges", k], message: `no edge ${x}` }));
   });
 });
+/** A bounded episode graph in the machine format of `mech simulate --json`: layers, episodes and edges with their causes, everything by name. */
 export type GraphJson = z.infer<typeof GraphJson>;
 
-export const ClauseJson = z.object({
+/** The schema of one edge-rule clause's verdict in an edge explanation. */
+export const ClauseJson: z.ZodObject<
+  {
+    clause: z.ZodEnum<
+      { cause: "cause"; E1: "E1"; E2: "E2"; E3: "E3"; E4: "E4"; E5: "E5"; E6: "E6"; E7: "E7"; E8: "E8"; Decl: "Decl" }
+    >;
+    ok: z.ZodBoolean;
+    facts: z.ZodArray<z.ZodString>;
+  },
+  z.core.$strict
+> = z.object({
   clause: z.enum(["cause", "E1", "E2", "E3", "E4", "E5", "E6", "E7", "E8", "Decl"]),
   ok: z.boolean(),
   facts: z.array(z.string()),
 }).strict();
 
 /** `mech explain-edge --json`: the candidate edge and one verdict per cause of the source. */
-export const EdgeExplanationJson = z.object({
+export const EdgeExplanationJson: z.ZodObject<
+  {
+    mechanism: z.ZodString;
+    scenario: z.ZodString;
+    rules: z.ZodString;
+    source: z.ZodObject<
+      { cells: z.ZodArray<z.ZodString>; state: z.ZodRecord<z.ZodString, z.ZodString> },
+      z.core.$strict
+    >;
+    sourceInCase: z.ZodBoolean;
+    target: z.ZodObject<
+      { cells: z.ZodArray<z.ZodString>; state: z.ZodRecord<z.ZodString, z.ZodString> },
+      z.core.$strict
+    >;
+    changes: z.ZodArray<typeof ChangeJson>;
+    distinct: z.ZodBoolean;
+    admitted: z.ZodBoolean;
+    verdicts: z.ZodArray<
+      z.ZodObject<
+        { admitted: z.ZodBoolean; cause: typeof CauseJson; clauses: z.ZodArray<typeof ClauseJson> },
+        z.core.$strict
+      >
+    >;
+    unchecked: z.ZodInt;
+  },
+  z.core.$strict
+> = z.object({
   mechanism: Name,
   scenario: Name,
   rules: z.string().describe("the edge-rule profile (docs/semantics.md §13.10)"),
@@ -112,4 +207,5 @@ export const EdgeExplanationJson = z.object({
   /** Causes of the source beyond the checked ones (their verdicts are all rejections). */
   unchecked: z.int().min(0),
 }).strict();
+/** A candidate edge and one verdict per cause of its source, in the machine format of `mech explain-edge --json`. */
 export type EdgeExplanationJson = z.infer<typeof EdgeExplanationJson>;

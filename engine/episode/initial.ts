@@ -7,7 +7,19 @@ import { compile, type CompositeState, compositeStates, type ExtraRestriction } 
 import { interpretations, solve } from "../solve/solver.ts";
 import type { Episode } from "./episode.ts";
 
+/**
+ * An episode spec (NAME=VALUE items) is malformed, or matches no episode, or too many.
+ *
+ * @example
+ * ```ts
+ * import { EpisodeSpecError, mechanism, simulate } from "@mechbench/mechbench/solver";
+ * import assert from "node:assert/strict";
+ *
+ * assert.throws(() => simulate(mechanism("mechanics_damper"), { initial: "no_such_name=1" }), EpisodeSpecError);
+ * ```
+ */
 export class EpisodeSpecError extends Error {
+  /** The error's name, for messages and logs. */
   override name = "EpisodeSpecError";
 }
 

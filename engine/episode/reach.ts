@@ -25,7 +25,26 @@ export interface ReachGraph {
   stopped?: { depth: number; episodes: number };
 }
 
+/**
+ * The episode graph grew beyond its limit on distinct episodes (1,000,000) within the
+ * horizon: a lower horizon or a narrower start helps.
+ *
+ * @example
+ * ```ts
+ * import { mechanism, ReachLimitError, simulate } from "@mechbench/mechbench/solver";
+ * import assert from "node:assert/strict";
+ *
+ * try {
+ *   const g = simulate(mechanism("mechanics_damper"), { horizon: 1, first: true });
+ *   assert.ok(g.json.episodes.length > 0);
+ * } catch (e) {
+ *   if (!(e instanceof ReachLimitError)) throw e;
+ *   console.log("too large:", e.message);
+ * }
+ * ```
+ */
 export class ReachLimitError extends Error {
+  /** The error's name, for messages and logs. */
   override name = "ReachLimitError";
 }
 

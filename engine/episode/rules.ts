@@ -5,7 +5,8 @@
 import { z } from "zod";
 import { DEFAULT_PROFILE, type Deviation, DEVIATIONS, RULE_PROFILES, type RuleProfile } from "./rule_names.ts";
 
-export const RuleProfileSchema = z.enum(RULE_PROFILES);
+/** The schema of an edge-rule profile name (`sound` or `paper`, docs/semantics.md §13.10). */
+export const RuleProfileSchema: z.ZodEnum<{ [K in RuleProfile]: K }> = z.enum(RULE_PROFILES);
 export const DeviationSchema = z.enum(DEVIATIONS);
 
 /** One line per deviation: the clause, the paper's reading and the amended one. */

@@ -27,7 +27,24 @@ export interface Edge {
   propagation: Propagation[];
 }
 
+/**
+ * One episode has more candidate targets than a session enumerates; restrict the scenario.
+ *
+ * @example
+ * ```ts
+ * import { mechanism, SessionLimitError, simulate } from "@mechbench/mechbench/solver";
+ * import assert from "node:assert/strict";
+ *
+ * try {
+ *   simulate(mechanism("mechanics_damper"), { horizon: 1, first: true });
+ * } catch (e) {
+ *   if (!(e instanceof SessionLimitError)) throw e;
+ *   console.log("restrict the scenario:", e.message);
+ * }
+ * ```
+ */
 export class SessionLimitError extends Error {
+  /** The error's name, for messages and logs. */
   override name = "SessionLimitError";
 }
 

@@ -19,28 +19,39 @@ import type { Session } from "./session.ts";
  */
 export type PathDisposition = "direct" | "boundary" | "violation";
 
+/** One distinct pair of consecutive observations and the path that joins them, if any. */
 export interface PathCheck {
+  /** The first observation's pattern ("name=cell; …"). */
   from: string;
+  /** The second observation's pattern. */
   to: string;
+  /** Whether a path joins them. */
   disposition: PathDisposition;
   /** First time the pair was observed. */
   first: { run: string; t: number };
   /** Edges on the shortest path found, or null for a violation. */
   steps: number | null;
-  /** Episodes matching each side. */
+  /** Episodes matching the first observation. */
   sources: number;
+  /** Episodes matching the second observation. */
   targets: number;
 }
 
+/** The soundness check of one mechanism: its observed pairs, their paths and the violations. */
 export interface SoundnessReport {
+  /** The mechanism's id. */
   mechanism: string;
+  /** Observations over all runs. */
   samples: number;
+  /** The distinct pairs of consecutive observations. */
   pairs: PathCheck[];
   /** Sample intervals integrated again on a finer grid. */
   refined: number;
   /** Every (sub-)interval without a path and without noise, before and after refinement. */
   unexplained: { from: string; to: string; t: number }[];
+  /** Pairs without a path whose endpoint lies within 1e-9 of a landmark. */
   boundary: number;
+  /** Pairs without a path and without that excuse. */
   violations: PathCheck[];
   /**
    * Under a universe solved with the case restrictions (the paper's V_r): runs that start
@@ -48,15 +59,21 @@ export interface SoundnessReport {
    * graph can follow them. Empty under the context-only universe.
    */
   exits: UniverseExit[];
+  /** The longest shortest path found. */
   maxSteps: number;
 }
 
 /** A run that starts in a scenario's case and leaves it: the last observation inside and the first outside. */
 export interface UniverseExit {
+  /** The scenario left. */
   scenario: string;
+  /** The run. */
   run: string;
+  /** The time of the first observation outside. */
   t: number;
+  /** The last observation inside. */
   from: string;
+  /** The first observation outside. */
   to: string;
 }
 
@@ -77,8 +94,20 @@ const patternOf = (model: MechanismModel, o: Observation) =>
   [...o.cells].sort((a, b) => a[0] - b[0]).map(([v, c]) => `${model.variables[v].name}=${model.variables[v].cells[c.cell]}${c.raw !== c.cell ? `~${model.variables[v].cells[c.raw]}` : ""}`).join("; ");
 
 /**
- * Two observation patterns (patternOf: "name=cell; name=cell~raw; …") as the change between them:
- * only the variables whose cell differs, "name cell→cell".
+ * Two observation patterns ("name=cell; name=cell~raw; …", as PathCheck's `from` and `to`)
+ * as the change between them: only the variables whose cell differs, "name cell→cell".
+ *
+ * @param from The first pattern.
+ * @param to The second pattern.
+ * @returns The change, or "no cell change".
+ *
+ * @example
+ * ```ts
+ * import { observationChange } from "@mechbench/mechbench/solver";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(observationChange("m.v=positive; m.a=negative", "m.v=zero; m.a=negative"), "m.v positive→zero");
+ * ```
  */
 export function observationChange(from: string, to: string): string {
   const parse = (p: string) => new Map(p.split("; ").map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]));

@@ -8,7 +8,9 @@ import { ModelError } from "../llm/model.ts";
 import { majorityBaseline } from "./baselines.ts";
 import type { EvalItem } from "./items.ts";
 
+/** The in-process baselines: the majority/constant answers (Table 5) and the gold replayed. */
 export const BASELINES = ["majority", "replay"] as const;
+/** An in-process baseline's name. */
 export type BaselineName = (typeof BASELINES)[number];
 
 export class BaselineClient implements ModelClient {

@@ -5,9 +5,13 @@
 // answers the modal gold count (the smallest on ties).
 import type { FamilyId } from "../tasks/family.ts";
 
+/** An item as the majority/constant baseline reads it. */
 export interface GoldItem {
+  /** The task's id. */
   task_id: string;
+  /** Its family. */
   family: FamilyId;
+  /** Its gold answer payload. */
   answer: Record<string, unknown>;
 }
 
@@ -24,7 +28,26 @@ function majorityChar(items: readonly GoldItem[], key: string, alphabet: string)
   return [...alphabet].reduce((best, c) => (counts.get(c)! > counts.get(best)! ? c : best), alphabet[0]);
 }
 
-/** The baseline's answer payload for every item, by task id. */
+/**
+ * The baseline's answer payload for every item, by task id.
+ *
+ * @param items Every item of the benchmark: task id, family and gold answer.
+ * @returns The baseline's answer payload per task id.
+ *
+ * @example
+ * ```ts
+ * import { majorityBaseline } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * const answers = majorityBaseline([
+ *   { task_id: "a", family: "necessity", answer: { necessity_labels: "UUNN" } },
+ *   { task_id: "b", family: "necessity", answer: { necessity_labels: "NUUU" } },
+ *   { task_id: "c", family: "transition", answer: { admissible_component_state_transitions: [] } },
+ * ]);
+ * assert.deepEqual(answers.get("a"), { necessity_labels: "UUUU" });
+ * assert.deepEqual(answers.get("c"), { admissible_component_state_transitions: [] });
+ * ```
+ */
 export function majorityBaseline(items: readonly GoldItem[]): Map<string, Record<string, unknown>> {
   const alphabets: Partial<Record<FamilyId, string>> = { plausibility: "PI", necessity: "NU", functional_recovery: "UDR" };
   const majority = new Map<FamilyId, string>();

@@ -6,16 +6,38 @@
 import { keyedRandom } from "../tasks/random.ts";
 
 import { BOOTSTRAP_REPLICATES } from "./defaults.ts";
+/** The bootstrap's default seed: the same draws in every run of every version that keeps it. */
 export const BOOTSTRAP_SEED = "mechbench-bootstrap-v1";
 
+/** The cluster bootstrap's draws (clusterDraws). */
 export interface Draws {
+  /** The clusters, sorted. */
   mechanisms: string[];
+  /** Replicates drawn. */
   replicates: number;
   /** weights[r * G + g]: how often replicate r drew mechanism g. */
   weights: Uint16Array;
 }
 
-/** Replicate r's draws come from the stream keyed `SEED/r/MECHANISMS`. */
+/**
+ * Replicate r's draws come from the stream keyed `SEED/r/MECHANISMS`.
+ *
+ * @param mechanisms The clusters (duplicates and order do not matter).
+ * @param replicates Replicates to draw (default BOOTSTRAP_REPLICATES).
+ * @param seed The seed (default BOOTSTRAP_SEED).
+ * @returns The sorted mechanisms and each replicate's draw count per mechanism.
+ *
+ * @example
+ * ```ts
+ * import { clusterDraws } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * const draws = clusterDraws(["b", "a", "b"], 100);
+ * assert.deepEqual(draws.mechanisms, ["a", "b"]);
+ * assert.equal(draws.weights.length, 200);
+ * assert.deepEqual(clusterDraws(["a", "b"], 100).weights, draws.weights); // the same draws everywhere
+ * ```
+ */
 export function clusterDraws(mechanisms: readonly string[], replicates = BOOTSTRAP_REPLICATES, seed = BOOTSTRAP_SEED): Draws {
   const ms = [...new Set(mechanisms)].sort();
   const G = ms.length;
@@ -30,10 +52,29 @@ export function clusterDraws(mechanisms: readonly string[], replicates = BOOTSTR
 
 /** Per mechanism of a slice: items and the summed statistic (correct count, or partial score sum). */
 export interface ClusterTotals {
+  /** Items per mechanism, indexed like Draws.mechanisms. */
   n: Float64Array;
+  /** The summed statistic per mechanism. */
   sum: Float64Array;
 }
 
+/**
+ * Per mechanism of the draws: the slice's items and their summed values.
+ *
+ * @param draws The bootstrap's draws (clusterDraws).
+ * @param items The slice's items: mechanism and value (1 for correct, or a partial score).
+ * @returns Items and summed values, indexed like `draws.mechanisms`.
+ * @throws {RangeError} When an item's mechanism is not among the draws' mechanisms.
+ *
+ * @example
+ * ```ts
+ * import { clusterDraws, clusterTotals } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * const t = clusterTotals(clusterDraws(["a", "b"], 10), [{ mechanism: "a", value: 1 }, { mechanism: "a", value: 0 }, { mechanism: "b", value: 1 }]);
+ * assert.deepEqual([[...t.n], [...t.sum]], [[2, 1], [1, 1]]);
+ * ```
+ */
 export function clusterTotals(draws: Draws, items: readonly { mechanism: string; value: number }[]): ClusterTotals {
   const at = new Map(draws.mechanisms.map((m, g) => [m, g]));
   const n = new Float64Array(draws.mechanisms.length), sum = new Float64Array(draws.mechanisms.length);
@@ -46,9 +87,13 @@ export function clusterTotals(draws: Draws, items: readonly { mechanism: string;
   return { n, sum };
 }
 
+/** An estimate and its 95 % percentile interval (null where the slice has no items). */
 export interface Interval {
+  /** The item-weighted estimate. */
   estimate: number | null;
+  /** The interval's lower end. */
   lower: number | null;
+  /** The interval's upper end. */
   upper: number | null;
   /** Replicates whose drawn mechanisms held items of the slice (the others have no value). */
   defined: number;
@@ -57,6 +102,22 @@ export interface Interval {
 /**
  * The item-weighted estimate and its 95 % percentile interval: the replicate values
  * sorted, lower = the ⌈0.025·K⌉-th and upper = the ⌈0.975·K⌉-th of the K defined ones.
+ *
+ * @param draws The bootstrap's draws (clusterDraws).
+ * @param t The slice's totals (clusterTotals).
+ * @param level The interval's coverage (default 0.95).
+ * @returns The estimate, the interval's ends and how many replicates are defined (all null and 0 without items).
+ *
+ * @example
+ * ```ts
+ * import { clusterDraws, clusterTotals, percentileInterval } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * const draws = clusterDraws(["a", "b"], 1000);
+ * const i = percentileInterval(draws, clusterTotals(draws, [{ mechanism: "a", value: 1 }, { mechanism: "b", value: 0 }]));
+ * assert.equal(i.estimate, 0.5);
+ * assert.ok(i.lower! <= 0.5 && 0.5 <= i.upper!);
+ * ```
  */
 export function percentileInterval(draws: Draws, t: ClusterTotals, level = 0.95): Interval {
   const G = draws.mechanisms.length;

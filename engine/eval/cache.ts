@@ -9,13 +9,24 @@ import { Usage } from "../llm/model.ts";
 import { sha256 } from "../files/sha256.ts";
 import { canonicalJson } from "../files/canonical_json.ts";
 
-export const CachedResponse = z.object({
+/** A response cache entry: the request's key and what the model answered. */
+export const CachedResponse: z.ZodObject<
+  {
+    key: z.ZodString;
+    content: z.ZodNullable<z.ZodString>;
+    finish_reason: z.ZodNullable<z.ZodString>;
+    usage: z.ZodNullable<typeof Usage>;
+    reasoning: z.ZodOptional<z.ZodString>;
+  },
+  z.core.$strict
+> = z.object({
   key: z.string().regex(/^[0-9a-f]{64}$/),
   content: z.string().nullable(),
   finish_reason: z.string().nullable(),
   usage: Usage.nullable(),
   reasoning: z.string().optional(),
 }).strict();
+/** A response cache entry: `key` (the SHA-256 of the request), the content, finish reason, usage and reasoning. */
 export type CachedResponse = z.infer<typeof CachedResponse>;
 
 export interface RequestIdentity {
@@ -31,26 +42,77 @@ export function requestKey(r: RequestIdentity): string {
   return sha256(canonicalJson({ endpoint: r.endpoint.replace(/\/+$/, ""), model: r.model, controls: r.controls, system: sha256(r.system), prompt: sha256(r.prompt) }));
 }
 
+/**
+ * Where finished responses are kept, keyed by everything that decides them (endpoint, model
+ * id, request controls, system message, prompt): a request met again is answered from here.
+ * Implement it to keep responses elsewhere (a database, a shared store).
+ */
 export interface ResponseCache {
+  /** The entry stored under `key`, or null. */
   get(key: string): CachedResponse | null;
+  /** Stores an entry under its key (it may replace one stored before). */
   put(entry: CachedResponse): void;
 }
 
+/**
+ * A response cache in memory, for one process (share one between evaluate calls).
+ *
+ * @example
+ * ```ts
+ * import { evaluate, generateBenchmark, MemoryResponseCache } from "@mechbench/mechbench/mechreasoner";
+ * import assert from "node:assert/strict";
+ *
+ * const benchmark = await generateBenchmark({ mechanisms: ["mechanics_damper"], perLevel: 1 });
+ * const cache = new MemoryResponseCache();
+ * const model = { id: "empty", function: () => "{}" };
+ * await evaluate({ benchmark, model, cache });
+ * const again = await evaluate({ benchmark, model, cache });
+ * assert.equal(again.summary?.cached, benchmark.tasks.length);
+ * ```
+ */
 export class MemoryResponseCache implements ResponseCache {
-  readonly entries = new Map<string, CachedResponse>();
+  /** The entries, by key. */
+  readonly entries: Map<string, CachedResponse> = new Map();
+  /** The entry stored under `key`, or null. */
   get(key: string): CachedResponse | null {
     return this.entries.get(key) ?? null;
   }
+  /** Stores an entry under its key. */
   put(entry: CachedResponse): void {
     this.entries.set(entry.key, entry);
   }
 }
 
-/** One JSON file per entry under `dir/<first two hex digits>/<key>.json`. */
+/**
+ * A response cache on disk, shared by runs and processes: one JSON file per entry under
+ * `dir/<first two hex digits>/<key>.json`, each written whole (to a temporary name, then
+ * renamed). `mech eval` uses one (MECHBENCH_CACHE_DIR, else the user's cache directory).
+ *
+ * @example
+ * ```ts
+ * import { evaluate, FileResponseCache, generateBenchmark } from "@mechbench/mechbench/mechreasoner";
+ * import assert from "node:assert/strict";
+ *
+ * const benchmark = await generateBenchmark({ mechanisms: ["mechanics_damper"], perLevel: 1 });
+ * const cache = new FileResponseCache(await Deno.makeTempDir());
+ * await evaluate({ benchmark, model: { id: "empty", function: () => "{}" }, cache });
+ * const again = await evaluate({ benchmark, model: { id: "empty", function: () => "{}" }, cache });
+ * assert.equal(again.summary?.sent, 0);
+ * ```
+ */
 export class FileResponseCache implements ResponseCache {
   /** Shard directories known to exist (a mkdir per entry costs as much as the write). */
   readonly #shards = new Set<string>();
-  constructor(readonly dir: string) {}
+  /** The cache directory (created as entries are stored). */
+  readonly dir: string;
+  /**
+   * A cache in a directory.
+   *
+   * @param dir The cache directory (created as entries are stored).
+   */
+  constructor(dir: string) {
+    this.dir = dir;
+  }
 
   #path(key: string): string {
     return join(this.dir, key.slice(0, 2), `${key}.json`);
@@ -72,6 +134,7 @@ export class FileResponseCache implements ResponseCache {
     }
   }
 
+  /** Stores an entry under its key, atomically. */
   put(entry: CachedResponse): void {
     const path = this.#path(entry.key);
     const shard = join(this.dir, entry.key.slice(0, 2));

@@ -8,7 +8,21 @@ import { inShard, type Shard } from "../shard/shard.ts";
 
 export type { EvalItem };
 
+/**
+ * A selection of items a benchmark cannot give: a family or mechanism it does not hold, or a
+ * run on another benchmark.
+ *
+ * @example
+ * ```ts
+ * import { evaluate, generateBenchmark, SelectionError } from "@mechbench/mechbench/mechreasoner";
+ * import assert from "node:assert/strict";
+ *
+ * const benchmark = await generateBenchmark({ mechanisms: ["mechanics_damper"], families: ["necessity"], perLevel: 1 });
+ * await assert.rejects(evaluate({ benchmark, model: { baseline: "replay" }, families: ["transition"] }), SelectionError);
+ * ```
+ */
 export class SelectionError extends Error {
+  /** The error's name, for messages and logs. */
   override name = "SelectionError";
 }
 

@@ -6,15 +6,25 @@ import type { FamilyId, Level } from "../tasks/family.ts";
 import type { SolutionRecord, TaskRecord } from "../tasks/records.ts";
 import type { ScoreContext } from "./outcome.ts";
 
+/** A task of a benchmark beside its gold answer: what a model run sends and judges. */
 export interface EvalItem {
+  /** The task's id (task_ and 16 hex digits). */
   task_id: string;
+  /** Its family. */
   family: FamilyId;
+  /** The built-in mechanism it is about. */
   mechanism: string;
+  /** Its level, D1–D4. */
   level: Level;
+  /** Its complexity (Table 2), computed without the gold. */
   complexity: number;
+  /** The user message, exactly as sent. */
   prompt: string;
+  /** The prompt's length in o200k_base tokens. */
   prompt_tokens: number;
+  /** The gold answer payload. */
   gold: Record<string, unknown>;
+  /** What the family's component score needs beside the gold. */
   context: ScoreContext;
 }
 

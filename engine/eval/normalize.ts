@@ -5,11 +5,14 @@
 import type { FamilyId } from "../tasks/family.ts";
 import { isObject } from "./extract.ts";
 
+/** A normalizer's result: the canonical answer, or why the payload is rejected. */
 export type Normalized = { ok: true; value: Record<string, unknown> } | { ok: false; reason: string };
 
 /** What a normalizer may read of the gold: the requested case ids, or the label width. */
 export interface Request {
+  /** The case ids a state-consistency answer must cover. */
   caseIds?: readonly string[];
+  /** The length a label string must have. */
   width?: number;
 }
 
@@ -25,6 +28,25 @@ function count(v: unknown): number | null {
   return null;
 }
 
+/**
+ * State consistency's normalizer: per requested case, the consistent candidate ids (`S` and a
+ * number), deduplicated and sorted; a missing case has none; a given `consistent_count` must
+ * match the ids.
+ *
+ * @param payload The extracted answer payload.
+ * @param req The requested case ids (requestOf).
+ * @returns The canonical `{ case_results }`, or a rejection with its reason; never throws.
+ *
+ * @example
+ * ```ts
+ * import { normalizeStateConsistency } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * const r = normalizeStateConsistency({ case_results: { base: { consistent_ids: ["S3", "S1", "S3"] } } }, { caseIds: ["base", "C1"] });
+ * assert.deepEqual(r, { ok: true, value: { case_results: { base: { consistent_count: 2, consistent_ids: ["S1", "S3"] }, C1: { consistent_count: 0, consistent_ids: [] } } } });
+ * assert.equal(normalizeStateConsistency({ case_results: { base: { consistent_count: 5, consistent_ids: ["S1"] } } }, { caseIds: ["base"] }).ok, false);
+ * ```
+ */
 export function normalizeStateConsistency(payload: unknown, req: Request): Normalized {
   if (!isObject(payload)) return reject("the payload is not an object");
   const results = payload.case_results;
@@ -65,12 +87,33 @@ function labels(key: string, alphabet: string): (payload: unknown, req: Request)
   };
 }
 
-export const normalizePlausibility = labels("plausibility_labels", "PI");
-export const normalizeNecessity = labels("necessity_labels", "NU");
-export const normalizeFunctionalRecovery = labels("plan_statuses", "UDR");
+/** Plausibility's normalizer: `plausibility_labels`, P or I per narrative, of the requested width. */
+export const normalizePlausibility: (payload: unknown, req: Request) => Normalized = labels("plausibility_labels", "PI");
+/** Necessity's normalizer: `necessity_labels`, N or U per claim, of the requested width. */
+export const normalizeNecessity: (payload: unknown, req: Request) => Normalized = labels("necessity_labels", "NU");
+/** Functional recovery's normalizer: `plan_statuses`, U, D or R per plan, of the requested width. */
+export const normalizeFunctionalRecovery: (payload: unknown, req: Request) => Normalized = labels("plan_statuses", "UDR");
 
 const TRIPLE_KEYS = ["component", "source_state", "target_state"];
 
+/**
+ * Transition's normalizer: the admissible (component, source state, target state) triples,
+ * each with exactly those three non-empty fields, no repeats, sorted.
+ *
+ * @param payload The extracted answer payload.
+ * @returns The canonical `{ admissible_component_state_transitions }`, or a rejection with its reason; never throws.
+ *
+ * @example
+ * ```ts
+ * import { normalizeTransition } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * const t = (component: string, source_state: string, target_state: string) => ({ component, source_state, target_state });
+ * const r = normalizeTransition({ admissible_component_state_transitions: [t("spring2", "UNLOADED", "TENSED"), t("mass1", "REST", "MOVING")] });
+ * assert.deepEqual(r, { ok: true, value: { admissible_component_state_transitions: [t("mass1", "REST", "MOVING"), t("spring2", "UNLOADED", "TENSED")] } });
+ * assert.equal(normalizeTransition({ admissible_component_state_transitions: [{ component: "mass1" }] }).ok, false);
+ * ```
+ */
 export function normalizeTransition(payload: unknown): Normalized {
   if (!isObject(payload)) return reject("the payload is not an object");
   const list = payload.admissible_component_state_transitions;
@@ -93,6 +136,21 @@ export function normalizeTransition(payload: unknown): Normalized {
   return { ok: true, value: { admissible_component_state_transitions: out } };
 }
 
+/**
+ * Trace faithfulness's normalizer: `unfaithful_step_count` must be an integer.
+ *
+ * @param payload The extracted answer payload.
+ * @returns The canonical `{ unfaithful_step_count }`, or a rejection with its reason; never throws.
+ *
+ * @example
+ * ```ts
+ * import { normalizeTraceFaithfulness } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(normalizeTraceFaithfulness({ unfaithful_step_count: 3 }), { ok: true, value: { unfaithful_step_count: 3 } });
+ * assert.deepEqual(normalizeTraceFaithfulness({ unfaithful_step_count: "3" }), { ok: false, reason: "unfaithful_step_count is not an integer" });
+ * ```
+ */
 export function normalizeTraceFaithfulness(payload: unknown): Normalized {
   if (!isObject(payload)) return reject("the payload is not an object");
   const v = payload.unfaithful_step_count;
@@ -100,7 +158,23 @@ export function normalizeTraceFaithfulness(payload: unknown): Normalized {
   return { ok: true, value: { unfaithful_step_count: v } };
 }
 
-/** The request a gold answer implies: its case ids (state consistency) or its label width. */
+/**
+ * The request a gold answer implies: its case ids (state consistency) or its label width.
+ *
+ * @param family The task's family.
+ * @param gold The task's gold answer payload.
+ * @returns The case ids (state consistency), the label width (plausibility, necessity, functional recovery), or nothing.
+ *
+ * @example
+ * ```ts
+ * import { requestOf } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(requestOf("necessity", { necessity_labels: "UUNN" }), { width: 4 });
+ * assert.deepEqual(requestOf("state_consistency", { case_results: { base: {}, C1: {} } }), { caseIds: ["base", "C1"] });
+ * assert.deepEqual(requestOf("trace_faithfulness", { unfaithful_step_count: 3 }), {});
+ * ```
+ */
 export function requestOf(family: FamilyId, gold: Record<string, unknown>): Request {
   switch (family) {
     case "state_consistency":
@@ -116,6 +190,25 @@ export function requestOf(family: FamilyId, gold: Record<string, unknown>): Requ
   }
 }
 
+/**
+ * A payload normalized by its family's normalizer (paper A.7): the canonical answer, or why it
+ * is rejected (a protocol failure).
+ *
+ * @param family The task's family.
+ * @param payload The extracted answer payload (extractAnswer).
+ * @param req What the gold requests (requestOf).
+ * @returns `{ ok: true, value }` with the canonical answer, or `{ ok: false, reason }`; never throws.
+ *
+ * @example
+ * ```ts
+ * import { normalize, requestOf } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * const gold = { plausibility_labels: "PIP" };
+ * assert.deepEqual(normalize("plausibility", { plausibility_labels: "PPI" }, requestOf("plausibility", gold)), { ok: true, value: { plausibility_labels: "PPI" } });
+ * assert.deepEqual(normalize("plausibility", { plausibility_labels: "PP" }, requestOf("plausibility", gold)), { ok: false, reason: "plausibility_labels has 2 characters, not 3" });
+ * ```
+ */
 export function normalize(family: FamilyId, payload: unknown, req: Request): Normalized {
   try {
     switch (family) {

@@ -7,9 +7,16 @@ import type { FamilyId } from "../tasks/family.ts";
 import { extractAnswer } from "./extract.ts";
 import { normalize, requestOf } from "./normalize.ts";
 
+/**
+ * How a model–item record is judged (paper A.3): correct; a semantic failure (a well-formed
+ * answer, not the gold); a protocol failure (no answer that parses and normalizes); or an
+ * infrastructure failure (no response: timeout, gateway, context …).
+ */
 export type OutcomeClass = "correct" | "semantic" | "protocol" | "infrastructure";
 
+/** One response judged against its gold (judge). */
 export interface Judgement {
+  /** Correct, semantic or protocol (infrastructure failures have no response to judge). */
   outcome: Exclude<OutcomeClass, "infrastructure">;
   /** The canonical payload when normalization accepted it. */
   normalized: Record<string, unknown> | null;
@@ -21,6 +28,7 @@ export interface Judgement {
 
 /** What the component scores need beyond the gold: the candidate ids of a state-consistency task. */
 export interface ScoreContext {
+  /** The candidate ids of a state-consistency task, in the prompt's order. */
   candidates?: readonly string[];
 }
 
@@ -31,7 +39,24 @@ const charAccuracy = (a: string, b: string) => {
   return same / b.length;
 };
 
-/** m_f: label-character accuracy (P, N, FR), candidate–case accuracy (SC), set F1 (T), count-field accuracy (TF). */
+/**
+ * m_f: label-character accuracy (P, N, FR), candidate–case accuracy (SC), set F1 (T), count-field accuracy (TF).
+ *
+ * @param family The task's family.
+ * @param answer The normalized answer.
+ * @param gold The gold answer.
+ * @param ctx The candidate ids of a state-consistency task.
+ * @returns m_f in [0, 1].
+ *
+ * @example
+ * ```ts
+ * import { componentScore } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(componentScore("necessity", { necessity_labels: "UUNU" }, { necessity_labels: "UUNN" }), 0.75);
+ * assert.equal(componentScore("trace_faithfulness", { unfaithful_step_count: 2 }, { unfaithful_step_count: 3 }), 0);
+ * ```
+ */
 export function componentScore(family: FamilyId, answer: Record<string, unknown>, gold: Record<string, unknown>, ctx: ScoreContext = {}): number {
   switch (family) {
     case "plausibility":
@@ -67,7 +92,27 @@ export function componentScore(family: FamilyId, answer: Record<string, unknown>
   }
 }
 
-/** Extraction, normalization and comparison of one response text against the gold. */
+/**
+ * Extraction, normalization and comparison of one response text against the gold.
+ *
+ * @param family The task's family.
+ * @param text The response text.
+ * @param gold The gold answer.
+ * @param ctx The candidate ids of a state-consistency task.
+ * @returns The outcome (correct, semantic or protocol), the normalized answer, a protocol failure's reason and m_f.
+ *
+ * @example
+ * ```ts
+ * import { judge } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * const gold = { necessity_labels: "UUNN" };
+ * assert.equal(judge("necessity", '{"answer": {"necessity_labels": "UUNN"}}', gold).outcome, "correct");
+ * const wrong = judge("necessity", '{"answer": {"necessity_labels": "UUNU"}}', gold);
+ * assert.deepEqual([wrong.outcome, wrong.component], ["semantic", 0.75]);
+ * assert.equal(judge("necessity", "I cannot tell.", gold).outcome, "protocol");
+ * ```
+ */
 export function judge(family: FamilyId, text: string, gold: Record<string, unknown>, ctx: ScoreContext = {}): Judgement {
   const ex = extractAnswer(text);
   if (!ex.ok) return { outcome: "protocol", normalized: null, reason: ex.reason, component: 0 };

@@ -9,7 +9,24 @@ import { EVAL_RUN_FORMAT, type RunConfig, type RunSettings } from "./run_records
 
 export const DEFAULT_ENDPOINT = "https://api.openai.com/v1";
 
-/** `baseline:NAME` names an in-process baseline; null for any other model name. */
+/**
+ * The in-process baseline a model name names (`baseline:majority`, `baseline:replay`, as
+ * `mech eval --model` takes them), or null for any other model name.
+ *
+ * @param model A model name.
+ * @returns The baseline's name, or null.
+ * @throws {SelectionError} For `baseline:` and a name that is no baseline.
+ *
+ * @example
+ * ```ts
+ * import { baselineOf } from "@mechbench/mechbench/mechreasoner";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(baselineOf("baseline:majority"), "majority");
+ * assert.equal(baselineOf("gpt-5"), null);
+ * assert.throws(() => baselineOf("baseline:oracle"), /unknown baseline "oracle"/);
+ * ```
+ */
 export function baselineOf(model: string): BaselineName | null {
   const m = /^baseline:(.*)$/.exec(model);
   if (!m) return null;

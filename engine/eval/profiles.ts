@@ -5,13 +5,24 @@
 import { z } from "zod";
 import data from "./profiles.json" with { type: "json" };
 
-export const Profile = z.object({
+/** The schema of a model's evaluator profile (paper A.7, Table 10). */
+export const Profile: z.ZodObject<
+  {
+    max_output_tokens: z.ZodNullable<z.ZodInt>;
+    temperature: z.ZodBoolean;
+    reasoning_effort: z.ZodBoolean;
+    json_object: z.ZodBoolean;
+    max_tokens_field: z.ZodEnum<{ max_completion_tokens: "max_completion_tokens"; max_tokens: "max_tokens" }>;
+  },
+  z.core.$strict
+> = z.object({
   max_output_tokens: z.int().positive().nullable(),
   temperature: z.boolean(),
   reasoning_effort: z.boolean(),
   json_object: z.boolean(),
   max_tokens_field: z.enum(["max_completion_tokens", "max_tokens"]),
 }).strict();
+/** A model's evaluator profile: its output-token limit and which request controls it takes. */
 export type Profile = z.infer<typeof Profile>;
 
 export const Profiles = z.object({ $comment: z.string().optional(), default: Profile, models: z.record(z.string(), Profile) }).strict();
@@ -45,9 +56,18 @@ export function requestControls(model: string, settings: RequestSettings, profil
   return out;
 }
 
-/** A user's profiles file: its default and models override the built-in ones. */
-export const ProfilesOverride = z.object({ $comment: z.string().optional(), default: Profile.optional(), models: z.record(z.string(), Profile).optional() }).strict();
+/** A user's profiles file (`mech eval --profiles`): its default and models override the built-in ones. */
+export const ProfilesOverride: z.ZodObject<
+  {
+    $comment: z.ZodOptional<z.ZodString>;
+    default: z.ZodOptional<typeof Profile>;
+    models: z.ZodOptional<z.ZodRecord<z.ZodString, typeof Profile>>;
+  },
+  z.core.$strict
+> = z.object({ $comment: z.string().optional(), default: Profile.optional(), models: z.record(z.string(), Profile).optional() }).strict();
+/** A user's profiles file, parsed. */
+export type ProfilesOverride = z.infer<typeof ProfilesOverride>;
 
-export function mergeProfiles(base: Profiles, over: z.infer<typeof ProfilesOverride>): Profiles {
+export function mergeProfiles(base: Profiles, over: ProfilesOverride): Profiles {
   return { default: over.default ?? base.default, models: { ...base.models, ...over.models } };
 }

@@ -18,8 +18,11 @@ export interface Observation {
   x: readonly number[];
 }
 
+/** One coefficient of a fit. */
 export interface Coefficient {
+  /** The covariate. */
   name: string;
+  /** Its estimate (log odds ratio). */
   estimate: number;
   /** CR1 cluster-robust standard error. */
   se: number;
@@ -27,18 +30,25 @@ export interface Coefficient {
   p: number;
 }
 
+/** A conditional-logistic fit. */
 export interface Fit {
+  /** The coefficients, one per covariate. */
   coefficients: Coefficient[];
+  /** Model–item records given (one observation each). */
   observations: number;
-  /** Strata with varying outcomes (the informative ones) and their records. */
+  /** Strata in all (model × family × mechanism). */
   strata: number;
+  /** Strata with varying outcomes: the informative ones, which the fit conditions on. */
   informative: number;
+  /** Mechanism clusters. */
   clusters: number;
+  /** Newton iterations to the estimate. */
   iterations: number;
   /** max |score| at the estimate. */
   scoreNorm: number;
   /** Condition number of the information matrix at the estimate. */
   condition: number;
+  /** The conditional log-likelihood at the estimate. */
   logLikelihood: number;
 }
 

@@ -9,20 +9,55 @@ import { FamilyId } from "../tasks/family.ts";
 import { FailureClass } from "./record_kinds.ts";
 import { Shard } from "../shard/shard.ts";
 
+/** The format of run.json (its `format` field). */
 export const EVAL_RUN_FORMAT = "mechbench-eval/1";
 
 const Sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 const TaskId = z.string().regex(/^task_[0-9a-f]{16}$/);
 
-export const RunSettings = z.object({
+/** The request settings a run was asked for (before its model's profile). */
+export const RunSettings: z.ZodObject<
+  {
+    max_output_tokens: z.ZodInt;
+    temperature: z.ZodNullable<z.ZodNumber>;
+    reasoning_effort: z.ZodNullable<z.ZodEnum<{ minimal: "minimal"; low: "low"; medium: "medium"; high: "high" }>>;
+    json_object: z.ZodBoolean;
+  },
+  z.core.$strict
+> = z.object({
   max_output_tokens: z.int().positive(),
   temperature: z.number().min(0).max(2).nullable(),
   reasoning_effort: z.enum(["minimal", "low", "medium", "high"]).nullable(),
   json_object: z.boolean(),
 }).strict();
+/** The request settings a run was asked for: output limit, temperature, reasoning effort, JSON-object mode. */
 export type RunSettings = z.infer<typeof RunSettings>;
 
-export const RunConfig = z.object({
+/** run.json: what identifies a model run and how it was configured. */
+export const RunConfig: z.ZodObject<
+  {
+    format: z.ZodLiteral<typeof EVAL_RUN_FORMAT>;
+    model: z.ZodString;
+    endpoint: z.ZodString;
+    api_key_env: z.ZodNullable<z.ZodString>;
+    tasks: z.ZodObject<{ dir: z.ZodString; completion_sha256: z.ZodString; retained: z.ZodInt }, z.core.$strict>;
+    selection: z.ZodObject<
+      {
+        families: z.ZodNullable<z.ZodArray<typeof FamilyId>>;
+        mechanisms: z.ZodNullable<z.ZodArray<z.ZodString>>;
+        limit: z.ZodNullable<z.ZodInt>;
+        shard: z.ZodOptional<typeof Shard>;
+      },
+      z.core.$strict
+    >;
+    settings: typeof RunSettings;
+    request: z.ZodRecord<z.ZodString, z.ZodUnknown>;
+    system_message: z.ZodString;
+    items: z.ZodInt;
+    created: z.ZodISODateTime;
+  },
+  z.core.$strict
+> = z.object({
   format: z.literal(EVAL_RUN_FORMAT),
   model: z.string().min(1),
   /** The endpoint's base URL, or `baseline:NAME` for an in-process baseline. */
@@ -44,26 +79,41 @@ export const RunConfig = z.object({
   items: z.int().min(0),
   created: z.iso.datetime(),
 }).strict();
+/** A run's run.json: model, endpoint, API key variable (never the key), benchmark, selection, settings, the request controls sent, the system message, item count and creation time. */
 export type RunConfig = z.infer<typeof RunConfig>;
 
 /** The fields whose change makes it a different run (resume refuses to mix them). */
 export const IDENTITY_FIELDS = ["model", "endpoint", "tasks", "selection", "request", "system_message"] as const;
 
-export const ErrorInfo = z.object({
+/** Why a request failed: the error's kind, HTTP status and message. */
+export const ErrorInfo: z.ZodObject<
+  { kind: z.ZodString; status: z.ZodNullable<z.ZodInt>; message: z.ZodString },
+  z.core.$strict
+> = z.object({
   kind: z.string(),
   status: z.int().nullable(),
   message: z.string(),
 }).strict();
+/** Why a request failed: the error's kind, HTTP status and message. */
 export type ErrorInfo = z.infer<typeof ErrorInfo>;
 
 /** One request attempt: how long it took and, when it failed, why. */
-export const Attempt = z.object({
+export const Attempt: z.ZodObject<
+  {
+    started: z.ZodISODateTime;
+    latency_ms: z.ZodNumber;
+    error: z.ZodNullable<typeof ErrorInfo>;
+    delay_ms: z.ZodOptional<z.ZodNumber>;
+  },
+  z.core.$strict
+> = z.object({
   started: z.iso.datetime(),
   latency_ms: z.number().min(0),
   error: ErrorInfo.nullable(),
   /** The wait before the next attempt (rate limits only). */
   delay_ms: z.number().min(0).optional(),
 }).strict();
+/** One request attempt: when it started, how long it took, why it failed, and the wait after it. */
 export type Attempt = z.infer<typeof Attempt>;
 
 
@@ -78,7 +128,25 @@ const ItemFields = {
   finished: z.iso.datetime(),
 };
 
-export const ResponseRecord = z.object({
+/** A line of records.jsonl for an item the model answered. */
+export const ResponseRecord: z.ZodObject<
+  {
+    content: z.ZodNullable<z.ZodString>;
+    finish_reason: z.ZodNullable<z.ZodString>;
+    usage: z.ZodNullable<typeof Usage>;
+    reasoning: z.ZodOptional<z.ZodString>;
+    cached: z.ZodBoolean;
+    task_id: z.ZodString;
+    family: typeof FamilyId;
+    mechanism: z.ZodString;
+    request_sha256: z.ZodString;
+    attempts: z.ZodArray<typeof Attempt>;
+    latency_ms: z.ZodNumber;
+    finished: z.ZodISODateTime;
+    type: z.ZodLiteral<"response">;
+  },
+  z.core.$strict
+> = z.object({
   type: z.literal("response"),
   ...ItemFields,
   content: z.string().nullable(),
@@ -88,15 +156,34 @@ export const ResponseRecord = z.object({
   /** True when the response came from the response cache (no request was sent). */
   cached: z.boolean(),
 }).strict();
+/** An item the model answered: the raw content exactly as returned, finish reason, usage, reasoning, whether it came from the cache, and every attempt. */
 export type ResponseRecord = z.infer<typeof ResponseRecord>;
 
-export const FailureRecord = z.object({
+/** A line of records.jsonl for an item that got no response. */
+export const FailureRecord: z.ZodObject<
+  {
+    class: typeof FailureClass;
+    error: typeof ErrorInfo;
+    task_id: z.ZodString;
+    family: typeof FamilyId;
+    mechanism: z.ZodString;
+    request_sha256: z.ZodString;
+    attempts: z.ZodArray<typeof Attempt>;
+    latency_ms: z.ZodNumber;
+    finished: z.ZodISODateTime;
+    type: z.ZodLiteral<"failure">;
+  },
+  z.core.$strict
+> = z.object({
   type: z.literal("failure"),
   ...ItemFields,
   class: FailureClass,
   error: ErrorInfo,
 }).strict();
+/** An item that got no response: its infrastructure failure class, the last error and every attempt. */
 export type FailureRecord = z.infer<typeof FailureRecord>;
 
-export const ItemRecord = z.discriminatedUnion("type", [ResponseRecord, FailureRecord]);
+/** A line of records.jsonl: a response or a failure. */
+export const ItemRecord: z.ZodDiscriminatedUnion<[typeof ResponseRecord, typeof FailureRecord], "type"> = z.discriminatedUnion("type", [ResponseRecord, FailureRecord]);
+/** A line of records.jsonl: one finished item, a response or an infrastructure failure. */
 export type ItemRecord = z.infer<typeof ItemRecord>;

@@ -22,15 +22,21 @@ export function requestMessages(prompt: string): ChatMessage[] {
   return [{ role: "system", content: SYSTEM_MESSAGE }, { role: "user", content: prompt }];
 }
 
+/** Where a model run stands: sent once when it starts and again after each item. */
 export interface EvalProgress {
   /** Items with a record (finished before this session or in it). */
   done: number;
+  /** Items of the run in all. */
   total: number;
-  /** Finished in this session: sent, or taken from the cache. */
+  /** Items finished in this session by a request (responses and failures). */
   sent: number;
+  /** Items finished in this session from the response cache. */
   cached: number;
+  /** Infrastructure failures by class: this session's, and earlier ones not being retried. */
   failures: Partial<Record<FailureClass, number>>;
+  /** Input tokens of this session's responses. */
   inputTokens: number;
+  /** Output tokens of this session's responses. */
   outputTokens: number;
   /** The item that just finished. */
   last: ItemRecord | null;
@@ -59,16 +65,23 @@ export interface EvalRunOptions {
   clock?: () => Date;
 }
 
+/** What one session of a model run did. */
 export interface EvalRunSummary {
+  /** Items of the run in all. */
   total: number;
   /** Items finished before this session and left alone. */
   skipped: number;
+  /** Items this session finished by a request (responses and failures). */
   sent: number;
+  /** Items this session finished from the response cache. */
   cached: number;
+  /** Infrastructure failures by class: this session's, and earlier ones not retried. */
   failures: Partial<Record<FailureClass, number>>;
   /** Items still without a record (the run was stopped). */
   pending: number;
+  /** Input tokens of this session's responses. */
   inputTokens: number;
+  /** Output tokens of this session's responses. */
   outputTokens: number;
 }
 

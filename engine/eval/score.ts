@@ -16,24 +16,35 @@ export type JudgeableRecord =
 
 /** One model–item record, judged. */
 export interface ScoredItem {
+  /** The model whose record this is. */
   model: string;
+  /** The item's task id. */
   task_id: string;
+  /** The item's family. */
   family: FamilyId;
+  /** The item's mechanism. */
   mechanism: string;
+  /** The item's level. */
   level: Level;
+  /** The item's complexity (Table 2). */
   complexity: number;
+  /** How the record is judged. */
   outcome: OutcomeClass;
   /** The family component score m_f (0 for protocol and infrastructure failures). */
   component: number;
   /** Why a protocol failure was rejected, or the infrastructure failure class. */
   reason: string | null;
-  /** Characters of the prompt and of the gold answer's canonical JSON (the A.2 adjustments). */
+  /** Characters of the prompt (an A.2 adjustment). */
   prompt_chars: number;
+  /** Characters of the gold answer's canonical JSON (an A.2 adjustment). */
   answer_chars: number;
 }
 
+/** A run's records, judged. */
 export interface ScoredRun {
+  /** The model. */
   model: string;
+  /** The judged records, one per item with a record, in item order. */
   items: ScoredItem[];
   /** Selected items with no record yet (an unfinished run); not part of any slice. */
   missing: number;
@@ -52,13 +63,64 @@ function base(model: string, it: EvalItem) {
   };
 }
 
-/** One response text to an item, judged as a model–item record. */
+/**
+ * One response text to an item, judged as a model–item record.
+ *
+ * @param model The model's name.
+ * @param it The item (benchmarkItems).
+ * @param text The response text.
+ * @returns The judged record: the item's fields, outcome, component score and reason.
+ *
+ * @example
+ * ```ts
+ * import { benchmarkItems, judgeResponse } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * const tasks = [
+ *   { task_id: "task_00000000000000a1", family: "necessity", mechanism: "mechanics_damper", level: "D1", complexity: 4, prompt_tokens: 120, prompt: "…" },
+ *   { task_id: "task_00000000000000a2", family: "trace_faithfulness", mechanism: "thermal_two_masses", level: "D2", complexity: 9, prompt_tokens: 150, prompt: "…" },
+ * ];
+ * const solutions = [
+ *   { task_id: "task_00000000000000a1", answer: { necessity_labels: "UUNN" }, audit: {} },
+ *   { task_id: "task_00000000000000a2", answer: { unfaithful_step_count: 3 }, audit: {} },
+ * ];
+ * const items = benchmarkItems(tasks, solutions);
+ * const scored = judgeResponse("my-model", items[1], '{"answer": {"unfaithful_step_count": 3}}');
+ * assert.deepEqual([scored.outcome, scored.component, scored.mechanism], ["correct", 1, "thermal_two_masses"]);
+ * ```
+ */
 export function judgeResponse(model: string, it: EvalItem, text: string): ScoredItem {
   const j = judge(it.family, text, it.gold, it.context);
   return { ...base(model, it), outcome: j.outcome, component: j.outcome === "protocol" ? 0 : j.component, reason: j.reason };
 }
 
-/** Judges each item's latest record; items without one are counted as missing. */
+/**
+ * Judges each item's latest record; items without one are counted as missing.
+ *
+ * @param model The model's name.
+ * @param items The items (benchmarkItems).
+ * @param latest Each task's latest record (latestByTask).
+ * @returns The judged records in item order and the number of items without a record.
+ *
+ * @example
+ * ```ts
+ * import { benchmarkItems, latestByTask, scoreRecords } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * const tasks = [
+ *   { task_id: "task_00000000000000a1", family: "necessity", mechanism: "mechanics_damper", level: "D1", complexity: 4, prompt_tokens: 120, prompt: "…" },
+ *   { task_id: "task_00000000000000a2", family: "trace_faithfulness", mechanism: "thermal_two_masses", level: "D2", complexity: 9, prompt_tokens: 150, prompt: "…" },
+ * ];
+ * const solutions = [
+ *   { task_id: "task_00000000000000a1", answer: { necessity_labels: "UUNN" }, audit: {} },
+ *   { task_id: "task_00000000000000a2", answer: { unfaithful_step_count: 3 }, audit: {} },
+ * ];
+ * const items = benchmarkItems(tasks, solutions);
+ * const latest = latestByTask([{ task_id: "task_00000000000000a1", type: "response" as const, content: '{"answer": {"necessity_labels": "UUNN"}}' }]);
+ * const run = scoreRecords("my-model", items, latest);
+ * assert.deepEqual([run.items.map((s) => s.outcome), run.missing], [["correct"], 1]);
+ * ```
+ */
 export function scoreRecords(model: string, items: readonly EvalItem[], latest: ReadonlyMap<string, JudgeableRecord>): ScoredRun {
   const out: ScoredItem[] = [];
   let missing = 0;
@@ -71,12 +133,17 @@ export function scoreRecords(model: string, items: readonly EvalItem[], latest: 
   return { model, items: out, missing };
 }
 
+/** The A.3 metrics of a slice of judged records (null where the denominator is 0). */
 export interface Metrics {
   /** |D|. */
   n: number;
+  /** Records judged correct. */
   correct: number;
+  /** Semantic failures. */
   semantic: number;
+  /** Protocol failures. */
   protocol: number;
+  /** Infrastructure failures. */
   infrastructure: number;
   /** |D_A| / |D|. */
   coverage: number | null;
@@ -94,6 +161,31 @@ export interface Metrics {
 
 const ratio = (a: number, b: number) => (b === 0 ? null : a / b);
 
+/**
+ * The A.3 metrics of judged records: counts per outcome class, coverage, compliance,
+ * semantic and end-to-end accuracy and the partial scores.
+ *
+ * @param items Judged records (one slice).
+ * @returns The metrics; a ratio is null when its denominator is 0.
+ *
+ * @example
+ * ```ts
+ * import { benchmarkItems, judgeResponse, metrics } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * const tasks = [
+ *   { task_id: "task_00000000000000a1", family: "necessity", mechanism: "mechanics_damper", level: "D1", complexity: 4, prompt_tokens: 120, prompt: "…" },
+ *   { task_id: "task_00000000000000a2", family: "trace_faithfulness", mechanism: "thermal_two_masses", level: "D2", complexity: 9, prompt_tokens: 150, prompt: "…" },
+ * ];
+ * const solutions = [
+ *   { task_id: "task_00000000000000a1", answer: { necessity_labels: "UUNN" }, audit: {} },
+ *   { task_id: "task_00000000000000a2", answer: { unfaithful_step_count: 3 }, audit: {} },
+ * ];
+ * const items = benchmarkItems(tasks, solutions);
+ * const m = metrics([judgeResponse("m", items[0], '{"answer": {"necessity_labels": "UUNU"}}'), judgeResponse("m", items[1], "no idea")]);
+ * assert.deepEqual([m.n, m.semantic, m.protocol, m.compliance, m.partial_e2e], [2, 1, 1, 0.5, 0.375]);
+ * ```
+ */
 export function metrics(items: readonly ScoredItem[]): Metrics {
   let correct = 0, semantic = 0, protocol = 0, infrastructure = 0, sum = 0;
   for (const s of items) {
@@ -119,33 +211,104 @@ export function metrics(items: readonly ScoredItem[]): Metrics {
   };
 }
 
+/** A family's metrics (or all families' pooled). */
 export interface FamilyMetrics {
+  /** The family, or "all". */
   family: FamilyId | "all";
+  /** Its metrics. */
   metrics: Metrics;
 }
 
-/** Per family present, in Table 1 order, then all families pooled. */
+/**
+ * Per family present, in Table 1 order, then all families pooled.
+ *
+ * @param items Judged records.
+ * @returns One row per family present, then `all`.
+ *
+ * @example
+ * ```ts
+ * import { benchmarkItems, familyMetrics, judgeResponse } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * const tasks = [
+ *   { task_id: "task_00000000000000a1", family: "necessity", mechanism: "mechanics_damper", level: "D1", complexity: 4, prompt_tokens: 120, prompt: "…" },
+ *   { task_id: "task_00000000000000a2", family: "trace_faithfulness", mechanism: "thermal_two_masses", level: "D2", complexity: 9, prompt_tokens: 150, prompt: "…" },
+ * ];
+ * const solutions = [
+ *   { task_id: "task_00000000000000a1", answer: { necessity_labels: "UUNN" }, audit: {} },
+ *   { task_id: "task_00000000000000a2", answer: { unfaithful_step_count: 3 }, audit: {} },
+ * ];
+ * const items = benchmarkItems(tasks, solutions);
+ * const rows = familyMetrics(items.map((it) => judgeResponse("m", it, "no idea")));
+ * assert.deepEqual(rows.map((r) => [r.family, r.metrics.n]), [["necessity", 1], ["trace_faithfulness", 1], ["all", 2]]);
+ * ```
+ */
 export function familyMetrics(items: readonly ScoredItem[]): FamilyMetrics[] {
   const rows: FamilyMetrics[] = FAMILY_IDS.filter((f) => items.some((s) => s.family === f)).map((family) => ({ family, metrics: metrics(items.filter((s) => s.family === family)) }));
   rows.push({ family: "all", metrics: metrics(items) });
   return rows;
 }
 
-/** Infrastructure failures of a run by class. */
+/**
+ * Infrastructure failures of a run by class.
+ *
+ * @param items Judged records.
+ * @returns The count of each infrastructure failure class that occurs.
+ *
+ * @example
+ * ```ts
+ * import { benchmarkItems, failureCounts, latestByTask, scoreRecords } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * const tasks = [
+ *   { task_id: "task_00000000000000a1", family: "necessity", mechanism: "mechanics_damper", level: "D1", complexity: 4, prompt_tokens: 120, prompt: "…" },
+ *   { task_id: "task_00000000000000a2", family: "trace_faithfulness", mechanism: "thermal_two_masses", level: "D2", complexity: 9, prompt_tokens: 150, prompt: "…" },
+ * ];
+ * const solutions = [
+ *   { task_id: "task_00000000000000a1", answer: { necessity_labels: "UUNN" }, audit: {} },
+ *   { task_id: "task_00000000000000a2", answer: { unfaithful_step_count: 3 }, audit: {} },
+ * ];
+ * const items = benchmarkItems(tasks, solutions);
+ * const latest = latestByTask(items.map((it) => ({ task_id: it.task_id, type: "failure" as const, class: "timeout" as const })));
+ * assert.deepEqual(failureCounts(scoreRecords("m", items, latest).items), { timeout: 2 });
+ * ```
+ */
 export function failureCounts(items: readonly ScoredItem[]): Partial<Record<FailureClass, number>> {
   const out: Partial<Record<FailureClass, number>> = {};
   for (const s of items) if (s.outcome === "infrastructure") out[s.reason as FailureClass] = (out[s.reason as FailureClass] ?? 0) + 1;
   return out;
 }
 
+/** The tokens of a run's responses. */
 export interface TokenTotals {
+  /** Responses sent for (not from the cache). */
   requests: number;
+  /** Responses taken from the cache (they cost nothing again). */
   cached: number;
+  /** Input tokens the endpoint reported for the requests sent. */
   input: number;
+  /** Output tokens the endpoint reported for the requests sent. */
   output: number;
 }
 
-/** Tokens the endpoint reported for a run's responses (cached ones counted apart: they cost nothing again). */
+/**
+ * Tokens the endpoint reported for a run's responses (cached ones counted apart: they cost nothing again).
+ *
+ * @param latest Each task's latest record (latestByTask).
+ * @returns Requests sent, cached responses, and the input and output tokens of the requests sent.
+ *
+ * @example
+ * ```ts
+ * import { tokenTotals } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * const latest = new Map([
+ *   ["task_00000000000000a1", { type: "response" as const, content: "{}", usage: { prompt_tokens: 120, completion_tokens: 30 } }],
+ *   ["task_00000000000000a2", { type: "response" as const, content: "{}", cached: true }],
+ * ]);
+ * assert.deepEqual(tokenTotals(latest), { requests: 1, cached: 1, input: 120, output: 30 });
+ * ```
+ */
 export function tokenTotals(latest: ReadonlyMap<string, JudgeableRecord>): TokenTotals {
   const t: TokenTotals = { requests: 0, cached: 0, input: 0, output: 0 };
   for (const r of latest.values()) {
@@ -163,10 +326,28 @@ export function tokenTotals(latest: ReadonlyMap<string, JudgeableRecord>): Token
 
 /** A price per million tokens, per model (the user's table; none is built in). */
 export interface Price {
+  /** USD per million input tokens. */
   input_per_million: number;
+  /** USD per million output tokens. */
   output_per_million: number;
 }
 
+/**
+ * What the requests sent cost, in USD, at a price per million tokens.
+ *
+ * @param t The run's token totals (tokenTotals).
+ * @param p USD per million input and output tokens.
+ * @returns The cost in USD.
+ *
+ * @example
+ * ```ts
+ * import { costOf } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * const usd = costOf({ requests: 10, cached: 0, input: 2_000_000, output: 500_000 }, { input_per_million: 1, output_per_million: 4 });
+ * assert.equal(usd, 4);
+ * ```
+ */
 export function costOf(t: TokenTotals, p: Price): number {
   return (t.input * p.input_per_million + t.output * p.output_per_million) / 1e6;
 }

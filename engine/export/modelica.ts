@@ -10,8 +10,22 @@ import { fallbackMapping, MSL_MAPPINGS, mslClassName } from "./msl_mapping.ts";
 
 export const MSL_VERSION = "4.1.0";
 
-/** A mechanism that cannot be written as a Modelica model (bad input: exit 2). */
+/**
+ * A mechanism that cannot be written as a Modelica model: no numeric block, a component
+ * type without an MSL class, a numeric name MSL does not have, or an unconnected MSL input.
+ *
+ * @example
+ * ```ts
+ * import { ExportError, exportModelica, mechanismSource } from "@mechbench/mechbench/solver";
+ * import assert from "node:assert/strict";
+ *
+ * const { data } = mechanismSource("mechanics_damper", Deno.readTextFileSync);
+ * const { numeric: _numeric, ...plain } = data as Record<string, unknown>;
+ * assert.throws(() => exportModelica({ file: "plain.json", data: plain }), ExportError);
+ * ```
+ */
 export class ExportError extends Error {
+  /** The error's name, for messages and logs. */
   override name = "ExportError";
 }
 

@@ -56,10 +56,13 @@ export interface ChatServerOptions {
   port?: number;
 }
 
+/** A chat-completions server listening. */
 export interface RunningChatServer {
-  /** e.g. http://127.0.0.1:8765/v1 */
+  /** Its base URL, e.g. http://127.0.0.1:8765/v1 (give it to an endpoint model). */
   baseURL: string;
+  /** The port it listens on. */
   port: number;
+  /** Stops it, dropping open connections. */
   close(): Promise<void>;
 }
 

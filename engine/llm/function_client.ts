@@ -43,7 +43,34 @@ const ReplyToolCall = z.object({
 }).strict();
 
 /** A function model's answer: its text, tool calls, token usage and why it stopped. */
-export const ModelReply: z.ZodType<ModelReplyShape> = z.object({
+export const ModelReply: z.ZodObject<
+  {
+    content: z.ZodNullable<z.ZodString>;
+    toolCalls: z.ZodOptional<
+      z.ZodArray<
+        z.ZodObject<
+          {
+            name: z.ZodString;
+            arguments: z.ZodUnion<readonly [z.ZodString, z.ZodRecord<z.ZodString, z.ZodUnknown>]>;
+            id: z.ZodOptional<z.ZodString>;
+          },
+          z.core.$strict
+        >
+      >
+    >;
+    usage: z.ZodOptional<
+      z.ZodNullable<
+        z.ZodObject<
+          { prompt_tokens: z.ZodInt; completion_tokens: z.ZodInt; total_tokens: z.ZodOptional<z.ZodInt> },
+          z.core.$strict
+        >
+      >
+    >;
+    finishReason: z.ZodOptional<z.ZodNullable<z.ZodString>>;
+    reasoning: z.ZodOptional<z.ZodString>;
+  },
+  z.core.$strict
+> = z.object({
   content: z.string().nullable(),
   toolCalls: z.array(ReplyToolCall).optional(),
   usage: ReplyUsage.nullable().optional(),
@@ -64,6 +91,10 @@ export interface ModelReplyShape {
   /** Reasoning text beside the answer; recorded, never sent back. */
   reasoning?: string;
 }
+// The interface (what a function returns) and the schema (what checks it) describe the same objects.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _sameReply: Same<z.output<typeof ModelReply>, ModelReplyShape> = true;
+void _sameReply;
 
 /**
  * A model as a function: a request in, a reply (or just its text) out. Throw a ModelError to
@@ -90,14 +121,37 @@ const lastUser = (messages: readonly ChatMessage[]): string => {
   return "";
 };
 
-/** A ModelClient that calls a TypeScript function (see ModelFunction). */
+/**
+ * A ModelClient that calls a TypeScript function (see ModelFunction): what evaluate makes of
+ * a `{id, function}` model. Use it directly to give a function model to code that takes a
+ * ModelClient.
+ *
+ * @example
+ * ```ts
+ * import { FunctionModelClient } from "@mechbench/mechbench/mechreasoner";
+ * import assert from "node:assert/strict";
+ *
+ * const client = new FunctionModelClient((req) => `you said: ${req.prompt}`, { model: "echo" });
+ * const reply = await client.chat([{ role: "user", content: "hello" }]);
+ * assert.equal(reply.content, "you said: hello");
+ * ```
+ */
 export class FunctionModelClient implements ModelClient {
+  /** The model id (FunctionModelOptions.model). */
   readonly model: string;
+  /** Whether a reply depends only on the request. */
   readonly stateless: boolean;
   readonly #fn: ModelFunction;
   readonly #timeoutMs: number | undefined;
   #calls = 0;
 
+  /**
+   * Wraps a model function.
+   *
+   * @param fn The model function.
+   * @param options Its id, deadline and statelessness.
+   * @throws {TypeError} When `fn` is not a function, the id is empty, or the deadline is not positive.
+   */
   constructor(fn: ModelFunction, options: FunctionModelOptions) {
     if (typeof fn !== "function") throw new TypeError(`a function model must be a function (got ${typeof fn})`);
     if (typeof options?.model !== "string" || !options.model.trim()) throw new TypeError("model: a function model needs an id (a non-empty string) for runs and the cache");
@@ -108,6 +162,11 @@ export class FunctionModelClient implements ModelClient {
     this.#timeoutMs = options.timeoutMs;
   }
 
+  /**
+   * Calls the function with the conversation, the tools and the request's context.
+   *
+   * @throws {ModelError} "timeout" past the deadline, "aborted" when the signal aborts, "malformed" for a reply that is not a ModelReply, the function's own ModelError, or "fatal" for anything else it throws.
+   */
   async chat(messages: readonly ChatMessage[], tools?: readonly FunctionTool[], options: ChatOptions = {}): Promise<ModelResponse> {
     if (options.signal?.aborted) throw new ModelError("aborted", "aborted");
     const call = ++this.#calls;

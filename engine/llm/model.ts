@@ -9,14 +9,35 @@
 import { z } from "zod";
 
 /** A function call as a model emits it: the arguments are a JSON text, not yet parsed. */
-export const ModelToolCall = z.object({
+export const ModelToolCall: z.ZodObject<
+  { id: z.ZodString; name: z.ZodString; arguments: z.ZodString },
+  z.core.$strict
+> = z.object({
   id: z.string().min(1),
   name: z.string(),
   arguments: z.string(),
 }).strict();
+/** A function call as a model emits it: the arguments are a JSON text, not yet parsed. */
 export type ModelToolCall = z.infer<typeof ModelToolCall>;
 
-export const ChatMessage = z.discriminatedUnion("role", [
+/** The schema of a chat message. */
+export const ChatMessage: z.ZodDiscriminatedUnion<
+  [
+    z.ZodObject<{ role: z.ZodLiteral<"system">; content: z.ZodString }, z.core.$strict>,
+    z.ZodObject<{ role: z.ZodLiteral<"user">; content: z.ZodString }, z.core.$strict>,
+    z.ZodObject<
+      {
+        role: z.ZodLiteral<"assistant">;
+        content: z.ZodNullable<z.ZodString>;
+        tool_calls: z.ZodOptional<z.ZodArray<typeof ModelToolCall>>;
+        reasoning: z.ZodOptional<z.ZodString>;
+      },
+      z.core.$strict
+    >,
+    z.ZodObject<{ role: z.ZodLiteral<"tool">; tool_call_id: z.ZodString; content: z.ZodString }, z.core.$strict>,
+  ],
+  "role"
+> = z.discriminatedUnion("role", [
   z.object({ role: z.literal("system"), content: z.string() }).strict(),
   z.object({ role: z.literal("user"), content: z.string() }).strict(),
   z.object({
@@ -28,27 +49,46 @@ export const ChatMessage = z.discriminatedUnion("role", [
   }).strict(),
   z.object({ role: z.literal("tool"), tool_call_id: z.string().min(1), content: z.string() }).strict(),
 ]);
+/** A chat message: a system, user, assistant (with tool calls) or tool message. */
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
-export const Usage = z.object({
+/** The schema of a response's token usage. */
+export const Usage: z.ZodObject<
+  { prompt_tokens: z.ZodInt; completion_tokens: z.ZodInt; total_tokens: z.ZodInt },
+  z.core.$strict
+> = z.object({
   prompt_tokens: z.int().min(0),
   completion_tokens: z.int().min(0),
   total_tokens: z.int().min(0),
 }).strict();
+/** The tokens a request used: prompt, completion and total. */
 export type Usage = z.infer<typeof Usage>;
 
-export const ModelResponse = z.object({
+/** A model's response, checked. */
+export const ModelResponse: z.ZodObject<
+  {
+    content: z.ZodNullable<z.ZodString>;
+    toolCalls: z.ZodArray<typeof ModelToolCall>;
+    usage: z.ZodNullable<typeof Usage>;
+    reasoning: z.ZodOptional<z.ZodString>;
+    finishReason: z.ZodOptional<z.ZodNullable<z.ZodString>>;
+  },
+  z.core.$strict
+> = z.object({
   content: z.string().nullable(),
   toolCalls: z.array(ModelToolCall),
   usage: Usage.nullable(),
   reasoning: z.string().optional(),
   finishReason: z.string().nullable().optional(),
 }).strict();
+/** A model's response: its content, tool calls, token usage, reasoning and finish reason. */
 export type ModelResponse = z.infer<typeof ModelResponse>;
 
 /** A tool offered for native function calling (OpenAI's `tools` entry, function kind). */
 export interface FunctionTool {
+  /** Always "function". */
   type: "function";
+  /** The tool's name, what it does, and its parameters as a JSON Schema. */
   function: { name: string; description: string; parameters: Record<string, unknown> };
 }
 
@@ -66,6 +106,7 @@ export interface RequestContext {
   sample?: number;
 }
 
+/** How a chat call is made: its signal and what it is for. */
 export interface ChatOptions {
   /** Cancels the call: it fails as ModelError "aborted" (at once, counting for nothing, when already aborted). */
   signal?: AbortSignal;
@@ -73,6 +114,10 @@ export interface ChatOptions {
   context?: RequestContext;
 }
 
+/**
+ * A language model both benchmarks' runners call: a conversation (and tools) in, one
+ * response out. FunctionModelClient makes any TypeScript function one.
+ */
 export interface ModelClient {
   /** The model's name as recorded in transcripts. */
   readonly model: string;
@@ -97,12 +142,41 @@ export interface ModelClient {
  */
 export type ModelErrorKind = "rate_limit" | "timeout" | "transport" | "server" | "malformed" | "fatal" | "aborted";
 
+/**
+ * A failed model call, of a kind that decides whether a retry may help and which
+ * infrastructure failure class a run records (rate_limit, timeout, transport; server is a
+ * gateway failure; malformed; fatal with an HTTP status is an http failure). A model function
+ * throws one to report such a failure itself.
+ *
+ * @example A function model that reports its service's overload as a gateway failure
+ * ```ts
+ * import { evaluate, generateBenchmark, ModelError } from "@mechbench/mechbench/mechreasoner";
+ * import assert from "node:assert/strict";
+ *
+ * const benchmark = await generateBenchmark({ mechanisms: ["mechanics_damper"], families: ["necessity"], perLevel: 1 });
+ * const overloaded = () => {
+ *   throw new ModelError("server", "the service is overloaded", { status: 503 });
+ * };
+ * const run = await evaluate({ benchmark, model: { id: "overloaded", function: overloaded } });
+ * assert.deepEqual(run.summary?.failures, { gateway: benchmark.tasks.length });
+ * assert.ok(new ModelError("rate_limit", "slow down").retryable);
+ * ```
+ */
 export class ModelError extends Error {
+  /** What kind of failure it is. */
   readonly kind: ModelErrorKind;
+  /** The HTTP status, when there was one. */
   readonly status: number | undefined;
   /** Seconds the server asked us to wait (Retry-After), when it said so. */
   readonly retryAfterSeconds: number | undefined;
 
+  /**
+   * A failure of this kind.
+   *
+   * @param kind What kind of failure it is.
+   * @param message What happened, for the run's records.
+   * @param opts The HTTP status, the server's Retry-After in seconds, and the cause.
+   */
   constructor(
     kind: ModelErrorKind,
     message: string,
@@ -115,6 +189,7 @@ export class ModelError extends Error {
     this.retryAfterSeconds = opts.retryAfterSeconds;
   }
 
+  /** Whether sending the request again may succeed (rate_limit, timeout, transport, server, malformed). */
   get retryable(): boolean {
     return this.kind === "rate_limit" || this.kind === "timeout" || this.kind === "transport" ||
       this.kind === "server" || this.kind === "malformed";

@@ -53,6 +53,26 @@ const Completion = z.object({
 
 let callCounter = 0;
 
+/**
+ * Whether an endpoint refuses requests without an API key: OpenAI's own API does; a server
+ * of one's own (a local model, a loopback) usually takes none.
+ *
+ * @param baseURL The endpoint's base URL.
+ * @returns True for OpenAI's API.
+ *
+ * @example
+ * ```ts
+ * import { requiresApiKey } from "@mechbench/mechbench/mechreasoner";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(requiresApiKey("https://api.openai.com/v1"), true);
+ * assert.equal(requiresApiKey("http://127.0.0.1:8000/v1"), false);
+ * ```
+ */
+export function requiresApiKey(baseURL: string): boolean {
+  return /^https:\/\/api\.openai\.com(\/|$)/.test(baseURL);
+}
+
 export class OpenAIModelClient implements ModelClient {
   readonly model: string;
   readonly stateless = true;

@@ -122,9 +122,23 @@ export function findJsonSyntaxError(text: string): { offset: number; expected: s
 }
 
 /**
- * JSON.parse, rethrowing syntax errors as a MechanismError at the file's line and column.
- * `firstLine` is the line the text starts on (for one line of a JSON Lines file); a
- * byte-order mark opening the file (line 1) is skipped.
+ * JSON.parse, rethrowing syntax errors as a MechanismError at the file's line and column
+ * with what was expected there. A byte-order mark opening the file (line 1) is skipped.
+ *
+ * @param text The JSON text.
+ * @param file The name used in error messages.
+ * @param firstLine The line the text starts on (for one line of a JSON Lines file; default 1).
+ * @returns The parsed value.
+ * @throws {MechanismError} For invalid JSON, naming "file:line:column".
+ *
+ * @example
+ * ```ts
+ * import { parseJsonText } from "@mechbench/mechbench/solver";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(parseJsonText('{"a": [1, 2]}', "a.json"), { a: [1, 2] });
+ * assert.throws(() => parseJsonText('{"a": [1, 2}', "a.json"), /a\.json:1:12: at \$: invalid JSON: expected "," or "\]"/);
+ * ```
  */
 export function parseJsonText(text: string, file: string, firstLine = 1): unknown {
   // a UTF-8 byte-order mark at the start of a file (some editors write one) is not content

@@ -4,6 +4,9 @@
 // variable is named after the port itself (`sine.y`, not `sine.y.value`), hence the
 // empty across name.
 
+/** The physical domains a port may belong to. */
+export type PhysicalDomain = "translational" | "rotational" | "thermal" | "electrical" | "signal";
+
 export interface DomainSpec {
   across: string;
   flow: string | null;
@@ -11,7 +14,7 @@ export interface DomainSpec {
   flowDerivatives: number;
 }
 
-export const PHYSICAL_DOMAINS: Record<"translational" | "rotational" | "thermal" | "electrical" | "signal", DomainSpec> = {
+export const PHYSICAL_DOMAINS: Record<PhysicalDomain, DomainSpec> = {
   translational: { across: "s", flow: "f", acrossDerivatives: 2, flowDerivatives: 1 },
   rotational: { across: "phi", flow: "tau", acrossDerivatives: 2, flowDerivatives: 1 },
   thermal: { across: "T", flow: "Q_flow", acrossDerivatives: 1, flowDerivatives: 1 },
@@ -19,5 +22,4 @@ export const PHYSICAL_DOMAINS: Record<"translational" | "rotational" | "thermal"
   signal: { across: "", flow: null, acrossDerivatives: 1, flowDerivatives: 0 },
 };
 
-export type PhysicalDomain = keyof typeof PHYSICAL_DOMAINS;
 export const PHYSICAL_DOMAIN_NAMES = Object.keys(PHYSICAL_DOMAINS) as PhysicalDomain[];

@@ -2,5 +2,7 @@
 // coefficient, from the model's quantity spaces to the compiled problem.
 import { z } from "zod";
 
-export const Sign = z.literal([-1, 0, 1]);
+/** The schema of a sign: -1, 0 or 1. */
+export const Sign: z.ZodLiteral<0 | 1 | -1> = z.literal([-1, 0, 1]);
+/** A qualitative sign: -1 (negative), 0 (zero) or 1 (positive). */
 export type Sign = z.infer<typeof Sign>;

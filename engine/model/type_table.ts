@@ -9,6 +9,7 @@ import { contentLawId } from "./naming.ts";
 import { type IssueSink, oneOf } from "./issues.ts";
 import { type JsonPath } from "../files/json_path.ts";
 
+/** What a variable is: a parameter, a state variable, or a port's across or flow variable. */
 export type VariableKind = "parameter" | "variable" | "across" | "flow";
 
 export interface LocalVariable {

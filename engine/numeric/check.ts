@@ -9,6 +9,11 @@ import { integrate, integrateHybrid } from "./integrate.ts";
 import type { NumericBlock, NumericModelDef, NumericSystem } from "./model.ts";
 import { project } from "./project.ts";
 
+/**
+ * How an observed state compares with the exact relation: direct (consistent as
+ * observed), boundary (consistent once values within 1e-9 of a landmark are read on
+ * either side), contradiction (ruled out), inconclusive (not decided).
+ */
 export type Disposition = "direct" | "boundary" | "contradiction" | "inconclusive";
 
 /** One frozen observation: a run, a time, the projected cells of the observed variables. */
@@ -20,11 +25,17 @@ export interface Observation {
   cells: Map<number, { cell: number; raw: number }>;
 }
 
+/** One distinct observed composite state with its observed cells, and its disposition. */
 export interface StateResult {
+  /** The mechanism's id. */
   mechanism: string;
+  /** The state's label and pattern together (unique per mechanism). */
   key: string;
+  /** The composite state, e.g. "COOLING|HEATING|FORWARD_HEAT_FLOW". */
   label: string;
+  /** The observed cells, "name=cell; …" ("cell~raw" where the raw cell differs within 1e-9). */
   pattern: string;
+  /** How it compares with the exact relation. */
   disposition: Disposition;
   /** First observation of this item. */
   first: { run: string; t: number; values: Record<string, number> };
@@ -32,20 +43,33 @@ export interface StateResult {
   failure?: string;
 }
 
+/** One distinct observed change of composite state, and whether the declared transitions allow it. */
 export interface TransitionResult {
+  /** The mechanism's id. */
   mechanism: string;
+  /** The composite state left. */
   from: string;
+  /** The composite state entered. */
   to: string;
+  /** Direct when every changed component moves along declared transitions. */
   disposition: "direct" | "contradiction";
+  /** First observation of this change. */
   first: { run: string; t: number };
+  /** For a contradiction: the component without a declared path. */
   failure?: string;
 }
 
+/** The numerical consistency check of one mechanism: its runs and every observed state and transition. */
 export interface MechanismNumericReport {
+  /** The mechanism's id. */
   mechanism: string;
+  /** The runs integrated (nominal, perturbations, source cycles). */
   runs: string[];
+  /** Observations over all runs. */
   samples: number;
+  /** The distinct observed states. */
   states: StateResult[];
+  /** The distinct observed changes of state. */
   transitions: TransitionResult[];
 }
 
@@ -208,12 +232,19 @@ export function checkMechanism(model: MechanismModel, def: NumericModelDef, bloc
   return { mechanism: model.id, runs: runs.map((r) => r.id), samples, states: [...states.values()], transitions: [...transitions.values()] };
 }
 
+/** A row of the paper's Table 8: distinct observed scenarios of one type, by disposition. */
 export interface Table8Row {
+  /** "Composite states", "Transition shapes" or "Total". */
   type: string;
+  /** Distinct observed scenarios. */
   observed: number;
+  /** Consistent as observed. */
   direct: number;
+  /** Consistent with a value read on the other side of a landmark. */
   boundary: number;
+  /** Ruled out by the solver or the declared transitions. */
   contradiction: number;
+  /** Not decided. */
   inconclusive: number;
 }
 

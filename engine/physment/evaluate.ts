@@ -2,9 +2,10 @@
 // reasoning and tool results, the answer and its iteration, the prompt and the scene's
 // ground truth. The agent loop and scoring stay independent; this is their only seam.
 import type { TranscriptRecord } from "./agent/transcript.ts";
-import { groupRecords } from "./agent/transcript.ts";
+import { groupRecords, parseTranscript, unfinishedReason } from "./agent/transcript.ts";
 import { extractCalls } from "./agent/protocols.ts";
-import type { Category, EpisodeRecord, EpisodeTurn, GroundTruth } from "./score/mod.ts";
+import { type Category, type EpisodeRecord, type EpisodeScore, type EpisodeTurn, type GroundTruth, scoreEpisode } from "./score/mod.ts";
+import { RunError } from "../files/errors.ts";
 
 export interface SceneTruth {
   /** The scene's number (scene7 → 7). */
@@ -73,4 +74,101 @@ export function episodeRecord(records: readonly TranscriptRecord[], truth: Scene
     objects: truth.objects.map((o) => ({ id: o.id, name: o.name })),
   };
   return record;
+}
+
+/** A transcript's text and where it came from (a file's path, or memory:KEY for one kept in memory). */
+export interface TranscriptText {
+  /** The transcript's place, for messages: a file path or memory:KEY. */
+  source: string;
+  /** The JSON Lines text, as the run wrote it (possibly cut off by a kill). */
+  text: string;
+}
+
+/** What scoring needs of a scene: its ground truth, and its task and file (to tell scenes apart). */
+export interface SceneKey {
+  /** The gold answer and the objects. */
+  truth: SceneTruth;
+  /** The scene's task text, which the transcript's prompt must contain. */
+  task: string;
+  /** The scene's metadata file, for messages. */
+  file: string;
+}
+
+/** A transcript without an end record: left out of the scores. */
+export interface UnfinishedTranscript {
+  /** Where the transcript is (TranscriptText.source). */
+  source: string;
+  /** The line that was cut off or damaged, or null when the transcript simply stops. */
+  line: number | null;
+  /** Why it stopped, in words (an abort's kind and error, a torn line, …). */
+  reason: string;
+}
+
+/**
+ * A transcript was run on other scenes than the ones it is scored against: its prompt does
+ * not carry the task of the scene with its number (PhysMent's set and ours share the numbers).
+ *
+ * @example A run on the built-in scene 7, scored against another scene 7
+ * ```ts
+ * import { runPhysment, SceneMismatchError, scorePhysment } from "@mechbench/mechbench/physment";
+ * import assert from "node:assert/strict";
+ *
+ * const run = await runPhysment({ model: { reference: true }, scenes: [7], budgets: [5] });
+ * const scenesDir = await Deno.makeTempDir();
+ * await Deno.mkdir(`${scenesDir}/Scene7`);
+ * await Deno.writeTextFile(`${scenesDir}/Scene7/scene7.json`, JSON.stringify({
+ *   metadata: { scene_name: "Drop", task: "Report the ball's speed after 1 s.", problem_type: "computation" },
+ *   answer: 9.81, expected_behavior: "", reasoning: "", number_of_objects: 1,
+ *   objects: { object_1: { name: "ball", object_id: "1" } }, object_permissions: {},
+ * }));
+ * assert.throws(() => scorePhysment(run.transcripts, { scenesDir }), SceneMismatchError);
+ * ```
+ */
+export class SceneMismatchError extends RunError {
+  /** The error's name, for messages and logs. */
+  override name = "SceneMismatchError";
+  /**
+   * A transcript that does not belong to the scene of its number.
+   *
+   * @param source The transcript.
+   * @param sceneFile The scene file whose task its prompt lacks.
+   */
+  constructor(readonly source: string, readonly sceneFile: string) {
+    super(`${source}: the transcript's prompt does not contain the task of ${sceneFile}; it was run on other scenes`);
+  }
+}
+
+/**
+ * Scores every finished transcript against its scene (looked up by the number in its
+ * header); unfinished ones are listed apart, not scored. A damaged line in a finished
+ * transcript is not an interrupted run and is an error, as is a transcript whose prompt does
+ * not carry its scene's task (it was run on other scenes: scoring it against these would be
+ * silently wrong).
+ */
+export function scoreTranscripts(
+  transcripts: readonly TranscriptText[],
+  sceneKey: (scene: number) => SceneKey,
+): { scores: EpisodeScore[]; unfinished: UnfinishedTranscript[] } {
+  const keys = new Map<number, SceneKey>();
+  const scores: EpisodeScore[] = [];
+  const unfinished: UnfinishedTranscript[] = [];
+  for (const { source, text } of transcripts) {
+    const parsed = parseTranscript(text);
+    const ended = parsed.records.some((r) => r.type === "end");
+    if (parsed.issues.length && ended) throw new RunError(`${source}:${parsed.issues[0].line}: ${parsed.issues[0].message}`);
+    if (!ended) {
+      unfinished.push({ source, ...unfinishedReason(parsed) });
+      continue;
+    }
+    const header = parsed.records[0];
+    if (header?.type !== "header") throw new RunError(`${source}:1: a transcript starts with its header`);
+    const n = Number(header.scene);
+    if (!Number.isInteger(n)) throw new RunError(`${source}:1: scene "${header.scene}" is not a scene number`);
+    let key = keys.get(n);
+    if (!key) keys.set(n, key = sceneKey(n));
+    const prompt = parsed.records.flatMap((r) => (r.type === "message" && r.iteration === 0 && r.message.role === "user" ? [r.message.content ?? ""] : []));
+    if (!prompt.some((c) => c.includes(key.task))) throw new SceneMismatchError(source, key.file);
+    scores.push(scoreEpisode(episodeRecord(parsed.records, key.truth)));
+  }
+  return { scores, unfinished };
 }

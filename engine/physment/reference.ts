@@ -6,6 +6,7 @@
 import type { ToolBox, ToolCall, ToolResult } from "./protocol.ts";
 import { type ChatMessage, type ChatOptions, type FunctionTool, type ModelClient, ModelError, type ModelResponse } from "../llm/model.ts";
 
+/** An answer: a number, a text (an object, a code), or a list of them for a multi-part question. */
 export type Answer = number | string | (number | string)[];
 
 /** One iteration: the calls of one model response (the answer call goes in the last). */

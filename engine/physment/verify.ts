@@ -15,13 +15,21 @@ export const INTERVENTIONS = new Set([
   "create_objects", "delete_objects", "attach_objects",
 ]);
 
+/** The verification of one built-in scene (`mech physment verify`'s row). */
 export interface SceneVerdict {
+  /** The scene's number. */
   scene: number;
+  /** Its Table 1 category, or null outside Table 1's ids 7–111. */
   category: string | null;
+  /** The gold answer of its metadata file. */
   gold: unknown;
+  /** What its reference procedure measured, or null when it could not run. */
   measured: Answer | null;
+  /** The intervention calls of the procedure (step, apply_force, move_object, create_objects, …). */
   interventions: number;
+  /** The procedure's iterations (batches of calls), the answer's included. */
   iterations: number;
+  /** What is wrong, in words; empty when the scene verified. */
   problems: string[];
 }
 

@@ -8,12 +8,25 @@ import { sha256 } from "../files/sha256.ts";
 import { StoreError } from "../files/errors.ts";
 
 /** Shard I of N, I from 1. */
-export const Shard = z.object({ index: z.int().min(1), count: z.int().min(1) }).strict()
+export const Shard: z.ZodObject<{ index: z.ZodInt; count: z.ZodInt }, z.core.$strict> = z.object({ index: z.int().min(1), count: z.int().min(1) }).strict()
   .refine((s) => s.index <= s.count, "the shard index is at most the shard count");
+/** Shard I of N, I from 1. */
 export type Shard = z.infer<typeof Shard>;
 
-/** A problem with shard directories (a missing, duplicate or disagreeing shard); exit 2 like any store error. */
+/**
+ * A problem with shard directories (a missing, duplicate or disagreeing shard); exit 2 like any store error.
+ *
+ * @example
+ * ```ts
+ * import { mergeBenchmarkShards, ShardError } from "@mechbench/mechbench/mechreasoner";
+ * import assert from "node:assert/strict";
+ *
+ * const dir = await Deno.makeTempDir();
+ * assert.throws(() => mergeBenchmarkShards([dir], `${dir}/merged`), ShardError);
+ * ```
+ */
 export class ShardError extends StoreError {
+  /** The error's name, for messages and logs. */
   override name = "ShardError";
 }
 
@@ -26,9 +39,24 @@ export function shardOf(id: string, count: number): number {
 /** Whether a unit belongs to `shard`; every unit does when there is no shard. */
 export const inShard = (id: string, shard: Shard | null | undefined): boolean => !shard || shardOf(id, shard.count) === shard.index;
 
+/** A shard as I/N. */
 export const shardLabel = (s: Shard): string => `${s.index}/${s.count}`;
 
-/** "I/N" → the shard, or a sentence saying why it is not one. */
+/**
+ * "I/N" (as `--shard` takes it) → the shard, or a sentence saying why it is not one.
+ *
+ * @param text The shard as text, e.g. "2/8".
+ * @returns The shard, or why the text is not one.
+ *
+ * @example
+ * ```ts
+ * import { parseShard } from "@mechbench/mechbench/mechreasoner";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(parseShard("2/8"), { index: 2, count: 8 });
+ * assert.equal(parseShard("9/8"), '"9/8": the shard index I runs from 1 to 8');
+ * ```
+ */
 export function parseShard(text: string): Shard | string {
   const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
   if (!m) return `"${text}" is not a shard; expected I/N with whole numbers 1 ≤ I ≤ N, e.g. 2/8`;

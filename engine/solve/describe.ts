@@ -1,17 +1,27 @@
 // Plain-JSON description of a solution, with variable and cell names.
 import { interpretations, type Solution } from "./solver.ts";
 
+/** A solution as plain JSON, with names (what `mech solve --json` prints per line). */
 export interface SolutionJson {
+  /** The mechanism the problem was compiled from. */
   mechanism?: string;
+  /** The composite state: each component's local state. */
   state?: Record<string, string>;
+  /** The scenario applied. */
   scenario?: string;
   /** Exact count as a decimal string (it can exceed 2^53). */
   count: string;
+  /** Variables that take the same cell in every interpretation: name → cell. */
   forced: Record<string, string>;
+  /** Per variable, the cells some interpretation takes. */
   supported: Record<string, string[]>;
+  /** The first interpretations, each variable name → cell. */
   interpretations: Record<string, string>[];
+  /** Why an empty problem is empty (a variable named by name). */
   empty?: Record<string, unknown>;
+  /** Connected components solved. */
   components: number;
+  /** Confluence evaluations, GAC revisions and decision-diagram nodes. */
   stats: { confluenceChecks: number; gacRevisions: number; mddNodes: number };
 }
 

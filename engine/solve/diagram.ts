@@ -2,10 +2,15 @@
 
 /** A reduced layered MDD over a component's variables (global indices in `order`). */
 export interface Diagram {
+  /** The variables, one per layer, top first. */
   order: number[];
-  cells: number[]; // cells per layer's variable
+  /** Cells per layer's variable. */
+  cells: number[];
+  /** Nodes per layer (the last, layer `order.length`, holds the terminal). */
   layerCount: number[];
+  /** Where each layer's nodes start in `children`. */
   layerStart: number[];
+  /** Per node of a layer and cell of its variable, the child's index in the next layer (negative: no child). */
   children: Int32Array;
 }
 

@@ -6,7 +6,9 @@ import type { MechanismModel } from "../model/model.ts";
 import { compile, compositeStates } from "../compile/compile.ts";
 import { solve } from "./solver.ts";
 
+/** A mechanism's composite states solved under one scenario and counted. */
 export interface ScenarioSummary {
+  /** The scenario's id. */
   id: string;
   /** Composite states with a nonempty relation. */
   consistent: number;

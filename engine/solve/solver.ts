@@ -24,34 +24,47 @@ export interface SolveOptions {
 export const DEFAULT_MAX_GAC_SCOPE = 10;
 export const DEFAULT_NODE_LIMIT = 5_000_000;
 
-/** Why a value is absent from every interpretation. */
+/** Why a value is absent from every interpretation: the law whose consistency check (GAC) or decision diagram (MDD) removed it. */
 export type Removal =
   | { var: number; cell: number; stage: "gac"; law: string }
   | { var: number; cell: number; stage: "mdd"; laws: string[] };
 
+/** Why a problem has no interpretation: an empty domain, a constant law that fails, or the law whose check emptied a domain or the diagram. */
 export type EmptyCause =
   | { stage: "domain"; var: number }
   | { stage: "constant"; law: string }
   | { stage: "gac"; var: number; law: string | null }
   | { stage: "mdd"; laws: string[] };
 
+/** One connected component of a problem, solved: its variables, confluences, count and decision diagram. */
 export interface ComponentSolution {
+  /** The component's variables (indices into the problem's variables). */
   vars: number[];
+  /** Its confluences (indices into the problem's confluences). */
   confluences: number[];
+  /** Its exact number of interpretations. */
   count: bigint;
   /** Present when the component has confluences and a nonempty relation. */
   diagram?: Diagram;
 }
 
+/** What a solve did. */
 export interface SolveStats {
+  /** Connected components solved. */
   components: number;
+  /** Confluence evaluations. */
   confluenceChecks: number;
+  /** Domain revisions of the consistency check (GAC). */
   gacRevisions: number;
+  /** Decision-diagram nodes built. */
   mddNodes: number;
 }
 
+/** A problem's exact solution, with variables and cells as indices into the problem. */
 export interface Solution {
+  /** The problem solved. */
   problem: Problem;
+  /** The exact number of interpretations. */
   count: bigint;
   /** Set when the count is zero. */
   empty?: EmptyCause;
@@ -59,13 +72,29 @@ export interface Solution {
   supported: number[][];
   /** Variable → the only cell it takes in every interpretation. */
   forced: Map<number, number>;
+  /** Every cell removed from a domain, and why. */
   removals: Removal[];
   /** Components in solve order (cheapest first); enumeration follows this order. */
   components: ComponentSolution[];
+  /** What the solve did. */
   stats: SolveStats;
 }
 
+/**
+ * A solve was refused: it would build more decision-diagram nodes than its limit, or the
+ * kernel ran out of memory.
+ *
+ * @example
+ * ```ts
+ * import { mechanism, SolveError, solveStates } from "@mechbench/mechbench/solver";
+ * import assert from "node:assert/strict";
+ *
+ * const states = solveStates(mechanism("thermal_two_masses"), { solver: { nodeLimit: 1 } });
+ * assert.throws(() => [...states], SolveError);
+ * ```
+ */
 export class SolveError extends Error {
+  /** The error's name, for messages and logs. */
   override name = "SolveError";
 }
 

@@ -17,11 +17,16 @@ export const FAMILY_IDS = [
   "functional_recovery",
   "trace_faithfulness",
 ] as const;
-export const FamilyId = z.enum(FAMILY_IDS);
+/** The schema of a task family id. */
+export const FamilyId: z.ZodEnum<{ [K in (typeof FAMILY_IDS)[number]]: K }> = z.enum(FAMILY_IDS);
+/** A task family id (the paper's header names). */
 export type FamilyId = z.infer<typeof FamilyId>;
 
+/** The difficulty levels of every family, easiest first. */
 export const LEVELS = ["D1", "D2", "D3", "D4"] as const;
-export const Level = z.enum(LEVELS);
+/** The schema of a difficulty level, D1–D4. */
+export const Level: z.ZodEnum<{ [K in (typeof LEVELS)[number]]: K }> = z.enum(LEVELS);
+/** A difficulty level, D1–D4. */
 export type Level = z.infer<typeof Level>;
 
 /** A compiled problem an audit refers to by `ref` (the SHA-256 of its JSON text). */

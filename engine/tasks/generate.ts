@@ -27,19 +27,27 @@ export interface GenerateOptions {
   onPool?: (pool: PoolOutput) => void;
 }
 
+/** A (mechanism, family) pool just generated. */
 export interface GenerateProgress {
+  /** The pool's mechanism. */
   mechanism: string;
+  /** The pool's family. */
   family: string;
-  /** Mechanism–family pools finished so far, and in all. */
+  /** Pools finished so far. */
   done: number;
+  /** Pools to generate in all. */
   total: number;
+  /** Tasks the pool admitted (before de-duplication across pools). */
   admitted: number;
 }
 
+/** What a generation cost. */
 export interface GenerateTimings {
+  /** Milliseconds in all. */
   totalMs: number;
-  /** Time spent rendering envelopes and counting tokens. */
+  /** Milliseconds spent rendering envelopes and counting tokens. */
   tokenMs: number;
+  /** Exact solves made. */
   solves: number;
 }
 

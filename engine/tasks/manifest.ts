@@ -8,9 +8,13 @@ import type { Manifest, ProblemRecord, SolutionRecord, TaskRecord } from "./reco
 
 export const jsonl = (records: readonly unknown[]) => records.map((r) => JSON.stringify(r) + "\n").join("");
 
+/** The texts of a benchmark's three data files, exactly as written. */
 export interface BenchmarkFiles {
+  /** One task per line. */
   "tasks.jsonl": string;
+  /** One gold answer and audit per line, in the tasks' order. */
   "solutions.jsonl": string;
+  /** The compiled problems the audits refer to, one per line. */
   "problems.jsonl": string;
 }
 
@@ -59,7 +63,24 @@ export function buildManifest(g: Omit<Generated, "timings">, files: BenchmarkFil
   return { ...partial, completion_sha256: completionHash(partial) };
 }
 
-/** Table 3 and the pool outcomes as Markdown lines (`mech generate`, `mech tasks stats`). */
+/**
+ * Table 3 and the pool outcomes as Markdown lines (`mech generate`, `mech tasks stats`):
+ * per family its items, mechanisms and pools by outcome, the total, and the slots filled.
+ *
+ * @param m A benchmark's manifest.
+ * @returns The lines, without line ends.
+ *
+ * @example
+ * ```ts
+ * import { generateBenchmark, summaryLines } from "@mechbench/mechbench/mechreasoner";
+ * import assert from "node:assert/strict";
+ *
+ * const benchmark = await generateBenchmark({ mechanisms: ["mechanics_damper"], perLevel: 1 });
+ * const lines = summaryLines(benchmark.manifest);
+ * assert.equal(lines[0], "| task family | items | mechanisms | complete pools | partial pools | empty pools |");
+ * console.log(lines.join("\n"));
+ * ```
+ */
 export function summaryLines(m: Manifest): string[] {
   const out = [
     "| task family | items | mechanisms | complete pools | partial pools | empty pools |",
@@ -72,7 +93,50 @@ export function summaryLines(m: Manifest): string[] {
   return out;
 }
 
-/** Table 11: per mechanism, its families with retained tasks and the retained count. */
+/**
+ * Per family present: its tasks per level and the prompt lengths in tokens (min / median /
+ * max), as Markdown lines (`mech tasks stats`).
+ *
+ * @param m A benchmark's manifest.
+ * @param tasks Its tasks.
+ * @returns The lines, without line ends.
+ *
+ * @example
+ * ```ts
+ * import { generateBenchmark, levelLines } from "@mechbench/mechbench/mechreasoner";
+ * import assert from "node:assert/strict";
+ *
+ * const benchmark = await generateBenchmark({ mechanisms: ["mechanics_damper"], families: ["necessity"], perLevel: 1 });
+ * assert.match(levelLines(benchmark.manifest, benchmark.tasks)[2], /^\| necessity \| 1 \| 1 \| 1 \| 1 \| \d+ \/ \d+ \/ \d+ \|$/);
+ * ```
+ */
+export function levelLines(m: Manifest, tasks: readonly TaskRecord[]): string[] {
+  const out = ["| task family | " + LEVELS.join(" | ") + " | prompt tokens (min / median / max) |", "|---|" + LEVELS.map(() => "---:|").join("") + "---|"];
+  for (const f of m.families) {
+    const perLevel = LEVELS.map((l) => tasks.filter((t) => t.family === f.family && t.level === l).length);
+    const tokens = tasks.filter((t) => t.family === f.family).map((t) => t.prompt_tokens).sort((a, b) => a - b);
+    const span = tokens.length ? `${tokens[0]} / ${tokens[Math.floor(tokens.length / 2)]} / ${tokens.at(-1)}` : "—";
+    out.push(`| ${f.family} | ${perLevel.join(" | ")} | ${span} |`);
+  }
+  return out;
+}
+
+/**
+ * Table 11 as Markdown lines: per mechanism, its families with retained tasks and the
+ * retained count.
+ *
+ * @param m A benchmark's manifest.
+ * @returns The lines, without line ends.
+ *
+ * @example
+ * ```ts
+ * import { generateBenchmark, mechanismLines } from "@mechbench/mechbench/mechreasoner";
+ * import assert from "node:assert/strict";
+ *
+ * const benchmark = await generateBenchmark({ mechanisms: ["mechanics_damper"], families: ["necessity"], perLevel: 1 });
+ * assert.deepEqual(mechanismLines(benchmark.manifest), ["| mechanism | families | retained |", "|---|---|---:|", "| mechanics_damper | necessity | 4 |"]);
+ * ```
+ */
 export function mechanismLines(m: Manifest): string[] {
   const out = ["| mechanism | families | retained |", "|---|---|---:|"];
   for (const x of m.mechanisms) out.push(`| ${x.mechanism} | ${x.families.join(", ") || "—"} | ${x.retained} |`);

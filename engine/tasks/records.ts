@@ -5,7 +5,19 @@ import { RuleProfileSchema } from "../episode/rules.ts";
 import { z } from "zod";
 import { FamilyId, Level } from "./family.ts";
 
-export const TaskRecord = z.object({
+/** A line of tasks.jsonl. */
+export const TaskRecord: z.ZodObject<
+  {
+    task_id: z.ZodString;
+    family: typeof FamilyId;
+    mechanism: z.ZodString;
+    level: typeof Level;
+    complexity: z.ZodInt;
+    prompt_tokens: z.ZodInt;
+    prompt: z.ZodString;
+  },
+  z.core.$strict
+> = z.object({
   task_id: z.string().regex(/^task_[0-9a-f]{16}$/),
   family: FamilyId,
   mechanism: z.string().min(1),
@@ -14,25 +26,53 @@ export const TaskRecord = z.object({
   prompt_tokens: z.int().min(1),
   prompt: z.string().min(1),
 }).strict();
+/** A task: its id, family, mechanism, level, complexity, prompt token count and the prompt exactly as sent. */
 export type TaskRecord = z.infer<typeof TaskRecord>;
 
-export const SolutionRecord = z.object({
+/** A line of solutions.jsonl. */
+export const SolutionRecord: z.ZodObject<
+  {
+    task_id: z.ZodString;
+    answer: z.ZodRecord<z.ZodString, z.ZodUnknown>;
+    audit: z.ZodRecord<z.ZodString, z.ZodUnknown>;
+  },
+  z.core.$strict
+> = z.object({
   task_id: z.string().regex(/^task_[0-9a-f]{16}$/),
   answer: z.record(z.string(), z.unknown()),
   audit: z.record(z.string(), z.unknown()),
 }).strict();
+/** A task's gold: the answer payload and the audit its evidence is read from. */
 export type SolutionRecord = z.infer<typeof SolutionRecord>;
 
-export const ProblemRecord = z.object({
+/** A line of problems.jsonl. */
+export const ProblemRecord: z.ZodObject<
+  { ref: z.ZodString; problem: z.ZodRecord<z.ZodString, z.ZodUnknown> },
+  z.core.$strict
+> = z.object({
   ref: z.string().regex(/^[0-9a-f]{64}$/),
   problem: z.record(z.string(), z.unknown()),
 }).strict();
+/** A compiled problem an audit refers to, by `ref` (the SHA-256 of its JSON text). */
 export type ProblemRecord = z.infer<typeof ProblemRecord>;
 
-export const Outcome = z.enum(["complete", "partial", "empty"]);
+/** How full a cell or pool came out. */
+export const Outcome: z.ZodEnum<{ complete: "complete"; partial: "partial"; empty: "empty" }> = z.enum(["complete", "partial", "empty"]);
+/** How full a cell or pool came out: complete, partial or empty. */
 export type Outcome = z.infer<typeof Outcome>;
 
-export const Settings = z.object({
+/** The settings a benchmark was generated with. */
+export const Settings: z.ZodObject<
+  {
+    seed: z.ZodString;
+    per_level: z.ZodInt;
+    max_prompt_tokens: z.ZodInt;
+    families: z.ZodArray<typeof FamilyId>;
+    mechanisms: z.ZodArray<z.ZodString>;
+    rules: typeof RuleProfileSchema;
+  },
+  z.core.$strict
+> = z.object({
   seed: z.string(),
   per_level: z.int().min(1),
   max_prompt_tokens: z.int().min(1),
@@ -41,9 +81,24 @@ export const Settings = z.object({
   /** The edge-rule profile the episode-graph gold was computed with (docs/semantics.md §13.10). */
   rules: RuleProfileSchema,
 }).strict();
+/** The settings a benchmark was generated with: seed, tasks per level, token ceiling, families, mechanisms, edge rules. */
 export type Settings = z.infer<typeof Settings>;
 
-export const CellRecord = z.object({
+/** One (family, mechanism, level) cell of a generation. */
+export const CellRecord: z.ZodObject<
+  {
+    family: typeof FamilyId;
+    mechanism: z.ZodString;
+    level: typeof Level;
+    admitted: z.ZodInt;
+    outcome: typeof Outcome;
+    rejected: z.ZodObject<
+      { invalid: z.ZodInt; repeated_answer: z.ZodDefault<z.ZodInt>; over_token_ceiling: z.ZodInt },
+      z.core.$strict
+    >;
+  },
+  z.core.$strict
+> = z.object({
   family: FamilyId,
   mechanism: z.string(),
   level: Level,
@@ -56,20 +111,61 @@ export const CellRecord = z.object({
    */
   rejected: z.object({ invalid: z.int().min(0), repeated_answer: z.int().min(0).default(0), over_token_ceiling: z.int().min(0) }).strict(),
 }).strict();
+/** One (family, mechanism, level) cell: tasks admitted, its outcome, and the candidates rejected by reason. */
 export type CellRecord = z.infer<typeof CellRecord>;
 
-export const PoolRecord = z.object({
+/** One (mechanism, family) pool of a generation. */
+export const PoolRecord: z.ZodObject<
+  { family: typeof FamilyId; mechanism: z.ZodString; generated: z.ZodInt; retained: z.ZodInt; outcome: typeof Outcome },
+  z.core.$strict
+> = z.object({
   family: FamilyId,
   mechanism: z.string(),
   generated: z.int().min(0),
   retained: z.int().min(0),
   outcome: Outcome,
 }).strict();
+/** One (mechanism, family) pool: tasks generated and retained after de-duplication, and its outcome. */
 export type PoolRecord = z.infer<typeof PoolRecord>;
 
+/** The data files of a benchmark directory (beside manifest.json). */
 export const FILE_NAMES = ["tasks.jsonl", "solutions.jsonl", "problems.jsonl"] as const;
 
-export const Manifest = z.object({
+/** manifest.json of a benchmark directory. */
+export const Manifest: z.ZodObject<
+  {
+    format: z.ZodLiteral<"mechbench-tasks/1">;
+    generator: z.ZodObject<{ name: z.ZodLiteral<"mechbench">; version: z.ZodString }, z.core.$strict>;
+    catalog_sha256: z.ZodString;
+    settings: typeof Settings;
+    bands: z.ZodRecord<typeof FamilyId & z.core.$partial, z.ZodRecord<typeof Level, z.ZodString>>;
+    cells: z.ZodArray<typeof CellRecord>;
+    pools: z.ZodArray<typeof PoolRecord>;
+    generated: z.ZodInt;
+    duplicates_removed: z.ZodInt;
+    retained: z.ZodInt;
+    families: z.ZodArray<
+      z.ZodObject<
+        {
+          family: typeof FamilyId;
+          items: z.ZodInt;
+          mechanisms: z.ZodInt;
+          pools: z.ZodObject<{ complete: z.ZodInt; partial: z.ZodInt; empty: z.ZodInt }, z.core.$strict>;
+        },
+        z.core.$strict
+      >
+    >;
+    mechanisms: z.ZodArray<
+      z.ZodObject<{ mechanism: z.ZodString; families: z.ZodArray<typeof FamilyId>; retained: z.ZodInt }, z.core.$strict>
+    >;
+    files: z.ZodObject<
+      { "tasks.jsonl": z.ZodString; "solutions.jsonl": z.ZodString; "problems.jsonl": z.ZodString },
+      z.core.$strict
+    >;
+    completion_sha256: z.ZodString;
+  },
+  z.core.$strict
+> = z.object({
   format: z.literal("mechbench-tasks/1"),
   generator: z.object({ name: z.literal("mechbench"), version: z.string() }).strict(),
   catalog_sha256: z.string().regex(/^[0-9a-f]{64}$/),
@@ -93,4 +189,5 @@ export const Manifest = z.object({
   /** SHA-256 binding generator version, catalog, settings and the three files. */
   completion_sha256: z.string().regex(/^[0-9a-f]{64}$/),
 }).strict();
+/** A benchmark's manifest.json: generator, catalog hash, settings, cells, pools, the Table 3 and Table 11 counts, the files' SHA-256 and the completion hash binding them. */
 export type Manifest = z.infer<typeof Manifest>;

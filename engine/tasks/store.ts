@@ -45,12 +45,19 @@ export function writeBenchmark(dir: string, files: BenchmarkFiles, manifest: Man
   writeAtomically(dir, MANIFEST, JSON.stringify(manifest, null, 2) + "\n");
 }
 
+/** A MechReasoner benchmark: its manifest, its three files' texts and their records. */
 export interface Benchmark {
+  /** The directory it was read from or written to, or `memory:` and the completion hash's start. */
   dir: string;
+  /** manifest.json. */
   manifest: Manifest;
+  /** The three data files' texts, exactly as on disk. */
   texts: BenchmarkFiles;
+  /** The tasks, in file order. */
   tasks: TaskRecord[];
+  /** The gold answers, in the tasks' order. */
   solutions: SolutionRecord[];
+  /** The compiled problems the audits refer to. */
   problems: ProblemRecord[];
 }
 
@@ -122,9 +129,13 @@ export function readBenchmark(dir: string): Benchmark {
 
 /** What a model run needs of a benchmark: the manifest, the tasks and their gold (not the problems). */
 export interface TaskSet {
+  /** Where the benchmark is (a directory or a memory name). */
   dir: string;
+  /** Its manifest. */
   manifest: Manifest;
+  /** Its tasks. */
   tasks: TaskRecord[];
+  /** Their gold answers. */
   solutions: SolutionRecord[];
 }
 

@@ -14,9 +14,13 @@ export interface CatalogView {
   mechanism(id: string): MechanismModel | undefined;
 }
 
+/** What verifying a benchmark found. */
 export interface VerifyResult {
+  /** Each problem found, one line each (file, line, task); empty when the benchmark is what it claims. */
   findings: string[];
+  /** Tasks checked. */
   tasks: number;
+  /** Gold answers recomputed from the catalog. */
   golds: number;
 }
 

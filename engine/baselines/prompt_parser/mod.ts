@@ -19,9 +19,13 @@ const FAMILIES: Record<string, { id: string; answer: (t: PromptText) => Record<s
   "trace faithfulness": { id: "trace_faithfulness", answer: answerTraceFaithfulness },
 };
 
+/** The parser's answer to a prompt: the task it read and the answer it computed. */
 export interface ParsedAnswer {
+  /** The task id of the prompt's header. */
   taskId: string;
+  /** The family id of the prompt's header title. */
   family: string;
+  /** The answer payload, in the shape the family's gold has. */
   answer: Record<string, unknown>;
 }
 
@@ -31,4 +35,35 @@ export function answerPrompt(prompt: string): ParsedAnswer {
   const f = FAMILIES[t.family];
   if (!f) t.fail(0, `a task family title (${Object.keys(FAMILIES).join(", ")})`);
   return { taskId: t.taskId, family: f.id, answer: f.answer(t) };
+}
+
+/** The model name the parser answers under as a chat model (`mech baseline serve`). */
+export const PARSER_MODEL = "prompt-parser";
+
+/**
+ * The parser as a chat model's reply to a user message: its answer as the response JSON, or
+ * why it could not read the prompt (a reply without a JSON object: a protocol failure of the
+ * baseline, naming the line). Use it as a function model to evaluate the parser in process.
+ *
+ * @param prompt A task prompt, exactly as sent.
+ * @returns The reply text.
+ *
+ * @example The parser evaluated as a function model: every answer is the gold
+ * ```ts
+ * import { evaluate, generateBenchmark, parserReply, scoreEvaluation } from "@mechbench/mechbench/mechreasoner";
+ * import assert from "node:assert/strict";
+ *
+ * const benchmark = await generateBenchmark({ mechanisms: ["mechanics_damper"], perLevel: 1 });
+ * const run = await evaluate({ benchmark, model: { id: "prompt-parser", function: (req) => parserReply(req.prompt) } });
+ * assert.equal(scoreEvaluation(run).families.at(-1)?.e2e_accuracy, 1);
+ * assert.match(parserReply("hello"), /^prompt-parser could not read the prompt: /);
+ * ```
+ */
+export function parserReply(prompt: string): string {
+  try {
+    return JSON.stringify({ answer: answerPrompt(prompt).answer });
+  } catch (e) {
+    if (e instanceof PromptParseError) return `${PARSER_MODEL} could not read the prompt: ${e.message}`;
+    throw e;
+  }
 }

@@ -34,30 +34,58 @@ export interface EpisodeOptions {
    * episode_timeout, and an EpisodeTimeoutError is thrown. Default: none.
    */
   timeoutMs?: number;
+  /** The request fields the run sends an endpoint beside its messages (handed to a function model as its controls). */
+  controls?: Readonly<Record<string, unknown>>;
   /** Monotonic milliseconds, for durations (default performance.now). */
   now?: () => number;
   /** Wall clock, for the header and end timestamps. */
   clock?: () => Date;
 }
 
+/** What a finished episode did. */
 export interface EpisodeResult {
+  /** Whether the agent called `answer`. */
   answered: boolean;
+  /** The answer it submitted, or null. */
   answer: string | number | (string | number)[] | null;
   /** k: responses used. */
   iterations: number;
-  reason: EndReason;
+  /** Why the episode ended: the agent answered, or its budget was spent. */
+  reason: "answered" | "budget_exhausted";
   /** Calls that were executed or rejected as unreadable (skipped ones excluded). */
   toolCalls: number;
   /** Responses without any usable call. */
   invalidActions: number;
+  /** The tokens the episode's responses used, summed. */
   usage: Usage;
+  /** Wall time of the episode in this run, milliseconds. */
   durationMs: number;
 }
 
-/** An episode stopped at its deadline (EpisodeOptions.timeoutMs). */
+/**
+ * An episode stopped at its deadline (EpisodeOptions.timeoutMs); a run records the episode
+ * as failed with this error's kind, and the next run continues it.
+ *
+ * @example
+ * ```ts
+ * import { runPhysment } from "@mechbench/mechbench/physment";
+ * import assert from "node:assert/strict";
+ *
+ * // an agent that never replies, stopped after 50 ms
+ * const run = await runPhysment({ model: { id: "silent", function: () => new Promise(() => {}) }, scenes: [7], budgets: [5], episodeTimeoutMs: 50 });
+ * assert.equal(run.summary.outcomes[0].kind, "episode_timeout");
+ * ```
+ */
 export class EpisodeTimeoutError extends Error {
+  /** The error's name, for messages and logs. */
   override name = "EpisodeTimeoutError";
+  /** The failure kind its abort record and the run's summary name. */
   readonly kind = "episode_timeout";
+  /**
+   * The deadline passed.
+   *
+   * @param timeoutMs The deadline, milliseconds.
+   */
   constructor(readonly timeoutMs: number) {
     super(`the episode passed its deadline of ${timeoutMs / 1000} s`);
   }
@@ -134,7 +162,8 @@ async function playEpisode(opts: EpisodeOptions): Promise<EpisodeResult> {
     let res;
     try {
       if (opts.signal?.aborted) throw new ModelError("aborted", "aborted");
-      res = await callWithRetry(() => client.chat(messages, tools, { signal: opts.signal, context: { task: { scene: opts.scene, budget, iteration: k, strategy: opts.strategy, protocol: protocol.name } } }), opts.retry ?? { maxAttempts: 1 }, {
+      // each request gets the conversation as it is now (the loop appends to it afterwards)
+      res = await callWithRetry(() => client.chat([...messages], tools, { signal: opts.signal, context: { task: { scene: opts.scene, budget, iteration: k, strategy: opts.strategy, protocol: protocol.name }, ...(opts.controls ? { controls: opts.controls } : {}) } }), opts.retry ?? { maxAttempts: 1 }, {
         sleep: opts.sleep,
         random: opts.random,
         signal: opts.signal,

@@ -53,7 +53,9 @@ export const SceneInfo = z.object({
 export type SceneInfo = z.output<typeof SceneInfo>;
 export type SceneInfoInput = z.input<typeof SceneInfo>;
 
-export const Strategy = z.enum(["zero-shot", "one-shot", "few-shot-cot"]);
+/** The prompting strategies: no worked example, one, or several with chain-of-thought. */
+export const Strategy: z.ZodEnum<{ "zero-shot": "zero-shot"; "one-shot": "one-shot"; "few-shot-cot": "few-shot-cot" }> = z.enum(["zero-shot", "one-shot", "few-shot-cot"]);
+/** A prompting strategy. */
 export type Strategy = z.infer<typeof Strategy>;
 
 export interface PromptInput {

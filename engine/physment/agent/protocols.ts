@@ -13,7 +13,9 @@ import { z } from "zod";
 import type { ToolCall, ToolResult, ToolSpec } from "../protocol.ts";
 import type { ChatMessage, FunctionTool, ModelResponse } from "../../llm/model.ts";
 
-export const ProtocolName = z.enum(["function", "text"]);
+/** The protocols: native function calling, or PhysMent's text protocol (calls as JSON in the reply). */
+export const ProtocolName: z.ZodEnum<{ function: "function"; text: "text" }> = z.enum(["function", "text"]);
+/** A protocol's name. */
 export type ProtocolName = z.infer<typeof ProtocolName>;
 
 /** One call read from a reply; `call` is null when it could not be read (then `error` says why). */

@@ -51,18 +51,28 @@ export interface ModelEntry {
   client: ModelClient | ((episode: EpisodeSpec) => ModelClient);
 }
 
+/** One episode of the grid: a scene played by a model at a budget, strategy and protocol. */
 export interface EpisodeSpec {
+  /** The scene's id (its number, as text). */
   scene: string;
+  /** The model's name. */
   model: string;
+  /** The iteration budget I_max. */
   budget: number;
+  /** The prompting strategy. */
   strategy: Strategy;
+  /** Function calling or PhysMent's text protocol. */
   protocol: ProtocolName;
-  /** The transcript's key in the store. */
+  /** The transcript's key in the store (the file name without .jsonl). */
   key: string;
 }
 
+/**
+ * What a run reports as it goes: an episode skipped (its transcript already finished),
+ * started, retrying a request, finished or failed. `index` is the episode's place in the
+ * grid (episodeGrid's order) from 0; `done` of `total` episodes have ended.
+ */
 export type ProgressEvent =
-  /** index: the episode's place in the grid (episodeGrid's order), from 0. */
   & { episode: EpisodeSpec; index: number; done: number; total: number }
   & (
     | { kind: "skipped"; end: EndRecord }
@@ -72,14 +82,19 @@ export type ProgressEvent =
     | { kind: "failed"; error: string; failure: FailureKind }
   );
 
+/** How one episode of a run ended. */
 export interface EpisodeOutcome {
+  /** The episode. */
   episode: EpisodeSpec;
+  /** Skipped (finished by an earlier run), finished now, or failed. */
   status: "skipped" | "finished" | "failed";
   /** The end record of a finished or skipped episode. */
   end?: EndRecord;
+  /** What a finished episode did: its answer, iterations, calls, usage. */
   result?: EpisodeResult;
   /** Responses of a continued episode taken from its transcript instead of asking again. */
   replayed?: number;
+  /** Why a failed episode failed, in words. */
   error?: string;
   /**
    * Why a failed episode failed: a ModelError kind (rate_limit, timeout, transport, server,
@@ -88,11 +103,15 @@ export interface EpisodeOutcome {
   kind?: FailureKind;
 }
 
+/** What a run did. */
 export interface RunSummary {
   /** In grid order, whatever order the episodes finished in. */
   outcomes: EpisodeOutcome[];
+  /** Episodes played to their end by this run. */
   finished: number;
+  /** Episodes finished by an earlier run, not played again. */
   skipped: number;
+  /** Episodes that failed (their transcripts end with an abort record; the next run continues them). */
   failed: number;
   /** Failed episodes by kind. */
   failures: Partial<Record<FailureKind, number>>;
@@ -125,6 +144,8 @@ export interface RunOptions {
   retry?: RetryPolicyInput;
   /** Each episode's deadline, milliseconds (default: none); see EpisodeOptions.timeoutMs. */
   episodeTimeoutMs?: number;
+  /** The request fields an endpoint is sent beside the messages; a function model receives them as its controls. */
+  controls?: Readonly<Record<string, unknown>>;
   sleep?: Sleep;
   random?: () => number;
   onProgress?: (event: ProgressEvent) => void;
@@ -231,6 +252,7 @@ export async function runBenchmark(opts: RunOptions): Promise<RunSummary> {
         random: opts.random,
         signal: opts.signal,
         timeoutMs: grid.episodeTimeoutMs,
+        controls: opts.controls,
       });
       return { result, endRecord, replayed: replay?.replayed ?? 0 };
     };

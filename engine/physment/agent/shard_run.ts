@@ -15,9 +15,25 @@ import { ProtocolName } from "./protocols.ts";
 import { episodeGrid, type EpisodeSpec } from "./runner.ts";
 import { FileTranscriptStore, finishedEnd, parseTranscript, recordedPrefix, type TranscriptRecord } from "./transcript.ts";
 
+/** The format shard.json of a PhysMent shard names (`mech merge` tells shard kinds apart by it). */
 export const PHYSMENT_SHARD_FORMAT = "mechbench-physment-shard/1";
 
-export const PhysmentSettings = z.object({
+/** A PhysMent run's settings, as a shard's shard.json records them. */
+export const PhysmentSettings: z.ZodObject<
+  {
+    model: z.ZodString;
+    reference: z.ZodBoolean;
+    base_url: z.ZodNullable<z.ZodString>;
+    scenes_dir: z.ZodNullable<z.ZodString>;
+    scenes: z.ZodArray<z.ZodInt>;
+    budgets: z.ZodArray<z.ZodInt>;
+    strategy: typeof Strategy;
+    protocol: typeof ProtocolName;
+    temperature: z.ZodNumber;
+    max_output_tokens: z.ZodInt;
+  },
+  z.core.$strict
+> = z.object({
   /** The model's name in the transcripts ("reference" for the reference agent). */
   model: z.string().min(1),
   reference: z.boolean(),
@@ -30,6 +46,7 @@ export const PhysmentSettings = z.object({
   temperature: z.number(),
   max_output_tokens: z.int().positive(),
 }).strict();
+/** A PhysMent run's settings. */
 export type PhysmentSettings = z.infer<typeof PhysmentSettings>;
 
 export const PhysmentShard = z.object({ format: z.literal(PHYSMENT_SHARD_FORMAT), shard: Shard, settings: PhysmentSettings }).strict();
@@ -70,8 +87,11 @@ export function refuseShardDirectory(dir: string): void {
   if (old) throw new ShardError(`${dir} holds shard ${shardLabel(old.shard)} of a sharded run; continue it with --shard ${shardLabel(old.shard)}, or join the shards with mech merge`);
 }
 
+/** What mergePhysmentShards joined. */
 export interface MergedPhysment {
+  /** The settings of the run the shards are of. */
   settings: PhysmentSettings;
+  /** The episodes of the whole run's grid. */
   episodes: number;
   /** Episodes copied without an end record, or missing (only with allowUnfinished). */
   unfinished: number;
@@ -83,6 +103,28 @@ export interface MergedPhysment {
  * under its own lock, so one still running is refused. A finished transcript must parse
  * cleanly; unfinished or missing episodes are refused unless `allowUnfinished` (then the
  * readable prefix is copied, and the unsharded command run on `out` continues them).
+ *
+ * @param dirs The N shard directories of one run (runPhysment or `mech physment run` with a shard).
+ * @param out Where the joined transcripts go: a new or empty directory.
+ * @param opts `allowUnfinished`: join even with unfinished or missing episodes; `sleep`: how to wait for a lock.
+ * @returns The run's settings, its episode count and how many are unfinished.
+ * @throws {ShardError} When the directories are not the shards of one run, or an episode is unfinished (without allowUnfinished).
+ * @throws {StoreError} When `out` is not empty or cannot be written.
+ * @throws {RunError} When a shard directory is still being written.
+ *
+ * @example Two shards of the reference agent's run, joined
+ * ```ts
+ * import { mergePhysmentShards, runPhysment, scorePhysment } from "@mechbench/mechbench/physment";
+ * import assert from "node:assert/strict";
+ *
+ * const root = await Deno.makeTempDir();
+ * for (const index of [1, 2]) {
+ *   await runPhysment({ model: { reference: true }, scenes: [7, 8], budgets: [5], shard: { index, count: 2 }, out: `${root}/shard${index}` });
+ * }
+ * const merged = await mergePhysmentShards([`${root}/shard1`, `${root}/shard2`], `${root}/all`, { allowUnfinished: false });
+ * assert.equal(merged.episodes, 2);
+ * assert.equal(scorePhysment(`${root}/all`).scores.length, 2);
+ * ```
  */
 export async function mergePhysmentShards(dirs: readonly string[], out: string, opts: { allowUnfinished: boolean; sleep?: (ms: number) => Promise<void> }): Promise<MergedPhysment> {
   requireEmptyOut(out);

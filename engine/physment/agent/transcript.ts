@@ -16,7 +16,10 @@ export const TRANSCRIPT_VERSION = 1;
 
 const Iteration = z.int().min(0);
 const Ms = z.number().min(0);
-export const AnswerValue = z.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))]);
+/** The schema of an answer an agent submits: a string, a number or a list of them. */
+export const AnswerValue: z.ZodUnion<
+  readonly [z.ZodString, z.ZodNumber, z.ZodArray<z.ZodUnion<readonly [z.ZodString, z.ZodNumber]>>]
+> = z.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))]);
 
 export const HeaderRecord = z.object({
   type: z.literal("header"),
@@ -79,10 +82,27 @@ export const RetryRecord = z.object({
   error: z.string(),
 }).strict();
 
-export const EndReason = z.enum(["answered", "budget_exhausted"]);
+/** The schema of why an episode ended. */
+export const EndReason: z.ZodEnum<{ answered: "answered"; budget_exhausted: "budget_exhausted" }> = z.enum(["answered", "budget_exhausted"]);
+/** Why an episode ended: the agent answered, or its iteration budget ran out. */
 export type EndReason = z.infer<typeof EndReason>;
 
-export const EndRecord = z.object({
+/** A transcript's last record when the episode finished: its answer, iterations, calls, usage and time. */
+export const EndRecord: z.ZodObject<
+  {
+    type: z.ZodLiteral<"end">;
+    answered: z.ZodBoolean;
+    answer: z.ZodNullable<typeof AnswerValue>;
+    iterations: z.ZodInt;
+    reason: typeof EndReason;
+    tool_calls: z.ZodInt;
+    invalid_actions: z.ZodInt;
+    usage: typeof Usage;
+    finished: z.ZodISODateTime;
+    duration_ms: z.ZodNumber;
+  },
+  z.core.$strict
+> = z.object({
   type: z.literal("end"),
   answered: z.boolean(),
   answer: AnswerValue.nullable(),
@@ -117,6 +137,7 @@ export const TranscriptRecord = z.discriminatedUnion("type", [
 export type TranscriptRecord = z.infer<typeof TranscriptRecord>;
 export type HeaderRecord = z.infer<typeof HeaderRecord>;
 export type ToolCallRecord = z.infer<typeof ToolCallRecord>;
+/** The end record of a finished episode. */
 export type EndRecord = z.infer<typeof EndRecord>;
 
 // ---- writing ----
@@ -287,6 +308,21 @@ export function recordedPrefix(text: string | null): { record: TranscriptRecord;
   const out = parsed.records.filter((r) => r.line < stop).map((r) => ({ record: r.value, end: ends[r.line - 1] }));
   if (out[0]?.record.type !== "header" || out.slice(1).some((r) => r.record.type === "header" || r.record.type === "end")) return null;
   return out;
+}
+
+/**
+ * Why a transcript without an end record stopped: a line cut off or damaged by an
+ * interrupted write (with that line), an abort (retries exhausted, a fatal error, the
+ * episode's deadline), or a run stopped between two records.
+ */
+export function unfinishedReason(parsed: ParsedTranscript): { line: number | null; reason: string } {
+  const issue = parsed.issues[0];
+  if (issue) return { line: issue.line, reason: issue.message };
+  const last = parsed.records.at(-1);
+  if (!last) return { line: null, reason: "empty: the run stopped before writing its header" };
+  if (last.type === "abort") return { line: null, reason: `${last.kind} at iteration ${last.iteration}: ${last.error}` };
+  const k = parsed.records.reduce((m, r) => Math.max(m, "iteration" in r ? r.iteration : 0), 0);
+  return { line: null, reason: `the run stopped in iteration ${k}` };
 }
 
 /** The end record when the transcript's last line is one (the episode is finished), else null. */

@@ -11,9 +11,11 @@ import type { XmlElement } from "./xml.ts";
 /** Simulator step used when the MJCF does not set <option timestep> (the paper: 0.005 s). */
 export const DEFAULT_TIMESTEP = 0.005;
 
+/** An object the scene's metadata lists. */
 export interface SceneObject {
   /** Canonical id, "object_N". */
   key: string;
+  /** N of object_N. */
   number: number;
   /** The name the metadata gives the object (e.g. "solid_sphere"). */
   name: string;
@@ -23,15 +25,21 @@ export interface SceneObject {
   hidden: boolean;
 }
 
+/** A loaded, validated scene: its metadata, objects, gold answer and MJCF. */
 export interface Scene {
   /** Where the scene came from (used in messages). */
   file: string;
   /** N of sceneN, when the file name says it. */
   number: number | null;
+  /** The scene's name, its task (the question the agent answers), the kind of problem and a description. */
   metadata: { scene_name: string; task: string; problem_type: string; description?: string };
+  /** The gold answer. */
   answer: SceneAnswer;
+  /** How the answer is found by experiment, in words. */
   expectedBehavior: string;
+  /** Why the answer is what it is, in words. */
   reasoning: string;
+  /** The object count the metadata states. */
   numberOfObjects: number;
   /** Listed objects, by number. */
   objects: SceneObject[];
@@ -41,12 +49,18 @@ export interface Scene {
   xml: string;
   /** Simulator step, seconds: the MJCF's <option timestep> when it sets one, else DEFAULT_TIMESTEP. */
   timestep: number;
+  /** Whether the MJCF sets the timestep. */
   timestepFromMjcf: boolean;
   /** The validated metadata as written. */
   json: SceneJson;
 }
 
-export type SceneErrorKind = "json" | "schema" | "mjcf" | "consistency";
+/**
+ * What is wrong with a scene: its files cannot be found or read (files), the metadata is not
+ * JSON (json) or breaks the scene schema (schema), MuJoCo rejects the MJCF (mjcf), or the two
+ * files disagree (consistency).
+ */
+export type SceneErrorKind = "files" | "json" | "schema" | "mjcf" | "consistency";
 
 function where(path?: string, element?: string, line?: number): string {
   if (path) return ` at ${path}`;
@@ -54,16 +68,43 @@ function where(path?: string, element?: string, line?: number): string {
   return line ? ` (line ${line})` : "";
 }
 
+/**
+ * A scene that cannot be loaded: the message names the file and the JSON path, or the MJCF
+ * element MuJoCo names.
+ *
+ * @example
+ * ```ts
+ * import { loadPhysmentScene, SceneError } from "@mechbench/mechbench/physment";
+ * import assert from "node:assert/strict";
+ *
+ * await assert.rejects(loadPhysmentScene("no/such/Scene7"), (e) => e instanceof SceneError && e.kind === "files" && /no such file/.test(e.message));
+ * ```
+ */
 export class SceneError extends Error {
+  /** The error's name, for messages and logs. */
   override name = "SceneError";
+  /**
+   * A scene problem.
+   *
+   * @param kind What kind of problem it is.
+   * @param file The file (or path) it is in.
+   * @param detail What is wrong.
+   * @param path The JSON path, for metadata problems.
+   * @param element The MJCF element, for MJCF problems.
+   * @param line The MJCF line, when known.
+   */
   constructor(
+    /** What kind of problem it is. */
     readonly kind: SceneErrorKind,
+    /** The file (or path) it is in. */
     readonly file: string,
+    /** What is wrong, without the place. */
     readonly detail: string,
     /** JSON path ("$.objects.object_2.object_id") for metadata problems. */
     readonly path?: string,
     /** The MJCF element MuJoCo (or the reader) names, for MJCF problems. */
     readonly element?: string,
+    /** The MJCF line, when known. */
     readonly line?: number,
   ) {
     super(`${file}${where(path, element, line)}: ${detail}`);

@@ -6,7 +6,9 @@ import { Category, categoryRank, DEFAULT_HELD_OUT } from "./categories.ts";
 import type { EpisodeScore } from "./dimensions.ts";
 import type { EquivalenceClass } from "./normalize.ts";
 
+/** The scoring dimensions of the Final Score (paper §3.5), in Eq. (6)'s order. */
 export const DIMENSIONS = ["C", "E", "G", "V", "R", "G_prime"] as const;
+/** One of the scoring dimensions. */
 export type Dimension = (typeof DIMENSIONS)[number];
 
 /** The paper's weights (w_C, w_E, w_G, w_V, w_R, w_G′). */
@@ -19,7 +21,11 @@ export const DEFAULT_WEIGHTS: Readonly<Record<Dimension, number>> = Object.freez
   G_prime: 0.10,
 });
 
-export const Weights = z.object({
+/** The schema of the Final Score's weights (Eq. 6): non-negative, summing to 1. */
+export const Weights: z.ZodObject<
+  { C: z.ZodNumber; E: z.ZodNumber; G: z.ZodNumber; V: z.ZodNumber; R: z.ZodNumber; G_prime: z.ZodNumber },
+  z.core.$strict
+> = z.object({
   C: z.number().min(0),
   E: z.number().min(0),
   G: z.number().min(0),
@@ -27,12 +33,26 @@ export const Weights = z.object({
   R: z.number().min(0),
   G_prime: z.number().min(0),
 }).strict().refine((w) => Math.abs(DIMENSIONS.reduce((s, d) => s + w[d], 0) - 1) < 1e-9, "weights must sum to 1");
+/** The Final Score's weight of each dimension (Eq. 6): C, E, G, V, R and G′, summing to 1. */
 export type Weights = z.infer<typeof Weights>;
 
 /**
  * Final Score (Eq. 6): 100·Σ w_j·dim_j. A dimension that is undefined (null: no episode with
  * an assertion for G, no held-out episode for G′) is left out and the remaining weights are
  * renormalized to sum 1; `missing` lists what was left out.
+ *
+ * @param dims Each dimension's value, or null when undefined.
+ * @param weights The weights (default DEFAULT_WEIGHTS).
+ * @returns The score, 0–100, and the dimensions left out.
+ *
+ * @example
+ * ```ts
+ * import { physment } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(physment.finalScore({ C: 1, E: 1, G: 1, V: 1, R: 1, G_prime: 1 }), { score: 100, missing: [] });
+ * assert.deepEqual(physment.finalScore({ C: 1, E: 0.5, G: null, V: 1, R: 1, G_prime: 1 }).missing, ["G"]);
+ * ```
  */
 export function finalScore(
   dims: Readonly<Record<Dimension, number | null>>,
@@ -53,25 +73,35 @@ export function finalScore(
   return { score: wsum === 0 ? 0 : (100 * sum) / wsum, missing };
 }
 
+/** One row of a run's summary: a model (and variant) at a budget in a category, or over all of them. */
 export interface Summary {
+  /** The model. */
   model: string;
+  /** What else tells its runs apart: strategy and protocol ("zero-shot/function"). */
   variant: string;
   /** I_max, or "all" for the model over every budget. */
   budget: number | "all";
   /** A Table 1 category, or "all". */
   category: Category | "all";
+  /** The episodes the row averages. */
   episodes: number;
   /** Eq. (5): the fraction of episodes strictly correct. */
   accuracy: number;
+  /** Mean graded correctness. */
   C: number;
+  /** Mean efficiency, 1 − k/I_max. */
   E: number;
-  /** Mean over the episodes whose G is defined; null when none is. */
+  /** Mean groundedness over the episodes whose G is defined; null when none is. */
   G: number | null;
+  /** The episodes whose G is defined. */
   G_episodes: number;
+  /** Mean action validity. */
   V: number;
+  /** Mean reasoning diversity. */
   R: number;
   /** Strict accuracy over the run's held-out episodes (the run: this model and budget, every category). */
   G_prime: number | null;
+  /** The held-out episodes G′ is measured on. */
   held_out_episodes: number;
   /** Eq. (6) on this row's means, 0–100. */
   final_score: number;
@@ -87,11 +117,16 @@ export interface Summary {
   regrades_by_class: Record<EquivalenceClass, number>;
 }
 
-export const SummaryOptionsInput = z.object({
+/** The schema of summarize's options. */
+export const SummaryOptionsInput: z.ZodObject<
+  { weights: z.ZodOptional<typeof Weights>; heldOut: z.ZodOptional<z.ZodArray<typeof Category>> },
+  z.core.$strict
+> = z.object({
   weights: Weights.optional(),
   /** The held-out categories of G′; default DEFAULT_HELD_OUT. */
   heldOut: z.array(Category).optional(),
 }).strict();
+/** summarize's options: the Final Score's weights and G′'s held-out categories (defaults DEFAULT_WEIGHTS and DEFAULT_HELD_OUT). */
 export type SummaryOptionsInput = z.input<typeof SummaryOptionsInput>;
 
 /** Mean of values summed in ascending order, so a summary does not depend on the episodes' order. */
@@ -153,6 +188,22 @@ const byCodepoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * first and then the categories present in Table 1 order. Category rows carry their run's G′
  * (a run is one model and variant at one budget, or at all budgets for the "all" rows), so
  * their Final Score uses it.
+ *
+ * @param scores Episode scores (scoreEpisode).
+ * @param opts The weights and G′'s held-out categories.
+ * @returns One summary per model, variant, budget (and all) and category (and all).
+ * @throws {ZodError} When an option does not fit SummaryOptionsInput.
+ *
+ * @example
+ * ```ts
+ * import { physment } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * const episode = { scene_id: 7, model: "my-agent", budget: 5, turns: [{ iteration: 1 }], answer_iteration: 1, ground_truth: 0.64 };
+ * const scores = [physment.scoreEpisode({ ...episode, answer: 0.64 }), physment.scoreEpisode({ ...episode, answer: 1 })];
+ * const all = physment.summarize(scores).find((s) => s.budget === "all" && s.category === "all")!;
+ * assert.deepEqual([all.episodes, all.accuracy], [2, 0.5]);
+ * ```
  */
 export function summarize(scores: readonly EpisodeScore[], opts?: SummaryOptionsInput): Summary[] {
   const o = SummaryOptionsInput.parse(opts ?? {});

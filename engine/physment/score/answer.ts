@@ -26,6 +26,7 @@ export const DEFAULT_EPS_ABS = 1e-3;
  */
 export const BOUNDARY_SLACK = 1e-9;
 
+/** Eq. 4's tolerances: |â − a*| ≤ ε_abs + ε_rel·|a*|. */
 export interface Tolerance {
   /** ε_abs (units of the quantity); default DEFAULT_EPS_ABS. */
   epsAbs: number;
@@ -33,19 +34,55 @@ export interface Tolerance {
   epsRel: number;
 }
 
+/** The paper's tolerances: ε_abs DEFAULT_EPS_ABS, ε_rel EPS_REL. */
 export const DEFAULT_TOLERANCE: Readonly<Tolerance> = Object.freeze({ epsAbs: DEFAULT_EPS_ABS, epsRel: EPS_REL });
 
-export const ToleranceOptions = z.object({
+/** The schema of Eq. 4's tolerances as options: ε_abs and ε_rel, each optional. */
+export const ToleranceOptions: z.ZodObject<
+  { epsAbs: z.ZodOptional<z.ZodNumber>; epsRel: z.ZodOptional<z.ZodNumber> },
+  z.core.$strict
+> = z.object({
   epsAbs: z.number().min(0).finite().optional(),
   epsRel: z.number().min(0).finite().optional(),
 }).strict();
 
+/**
+ * Eq. 4's tolerances with the defaults filled in (ε_abs DEFAULT_EPS_ABS, ε_rel EPS_REL).
+ *
+ * @param opts `epsAbs` and `epsRel`, each optional and non-negative.
+ * @returns Both tolerances.
+ * @throws {ZodError} When a tolerance is negative or not finite.
+ *
+ * @example
+ * ```ts
+ * import { physment } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(physment.tolerance({ epsRel: 0.01 }), { epsAbs: 0.001, epsRel: 0.01 });
+ * ```
+ */
 export function tolerance(opts?: Partial<Tolerance>): Tolerance {
   const o = ToleranceOptions.parse(opts ?? {});
   return { epsAbs: o.epsAbs ?? DEFAULT_EPS_ABS, epsRel: o.epsRel ?? EPS_REL };
 }
 
-/** Eq. (4), first case: |â − a*| ≤ ε_abs + ε_rel·|a*| (inclusive, see BOUNDARY_SLACK). */
+/**
+ * Eq. (4), first case: |â − a*| ≤ ε_abs + ε_rel·|a*| (inclusive, see BOUNDARY_SLACK).
+ *
+ * @param predicted The answer's number.
+ * @param truth The ground truth.
+ * @param tol The tolerances (default DEFAULT_TOLERANCE).
+ * @returns Whether the number is within the band; false for a non-finite number.
+ *
+ * @example
+ * ```ts
+ * import { physment } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(physment.withinTolerance(9.81, 9.8), true); // 5 % of 9.8 is 0.49
+ * assert.equal(physment.withinTolerance(10.5, 9.8), false);
+ * ```
+ */
 export function withinTolerance(predicted: number, truth: number, tol: Tolerance = DEFAULT_TOLERANCE): boolean {
   if (!Number.isFinite(predicted) || !Number.isFinite(truth)) return false;
   const band = tol.epsAbs + tol.epsRel * Math.abs(truth);
@@ -56,18 +93,38 @@ export function withinTolerance(predicted: number, truth: number, tol: Tolerance
 // Boundary schemas
 
 /** A model's answer as the `answer` tool received it (ToolBox.answered.value), or null. */
-export const AnswerValue = z.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))]);
+export const AnswerValue: z.ZodUnion<
+  readonly [z.ZodString, z.ZodNumber, z.ZodArray<z.ZodUnion<readonly [z.ZodString, z.ZodNumber]>>]
+> = z.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))]);
+/** A model's answer: a string, a number or a list of them. */
 export type AnswerValue = z.infer<typeof AnswerValue>;
 
 /** A ground truth: a number, a string, or a non-empty list of them (scene JSON `answer`). */
-export const GroundTruth = z.union([
+export const GroundTruth: z.ZodUnion<
+  readonly [z.ZodNumber, z.ZodString, z.ZodArray<z.ZodUnion<readonly [z.ZodNumber, z.ZodString]>>]
+> = z.union([
   z.number().finite(),
   z.string().min(1),
   z.array(z.union([z.number().finite(), z.string().min(1)])).min(1),
 ]);
+/** A ground truth: a number, a string, or a non-empty list of them. */
 export type GroundTruth = z.infer<typeof GroundTruth>;
 
-/** The parts of a ground truth, in order (a scalar has one part). */
+/**
+ * The parts of a ground truth, in order (a scalar has one part).
+ *
+ * @param truth A ground truth.
+ * @returns Its parts.
+ *
+ * @example
+ * ```ts
+ * import { physment } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(physment.truthParts(3), [3]);
+ * assert.deepEqual(physment.truthParts([1, "red"]), [1, "red"]);
+ * ```
+ */
 export function truthParts(truth: GroundTruth): (number | string)[] {
   return Array.isArray(truth) ? [...truth] : [truth];
 }
@@ -75,7 +132,20 @@ export function truthParts(truth: GroundTruth): (number | string)[] {
 // ---------------------------------------------------------------------------------------
 // Text normalization and numbers
 
-/** The paper's categorical normalization: lowercase, trimmed, whitespace collapsed. */
+/**
+ * The paper's categorical normalization: lowercase, trimmed, whitespace collapsed.
+ *
+ * @param s Any text.
+ * @returns The normalized text.
+ *
+ * @example
+ * ```ts
+ * import { physment } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(physment.normalizeText("  The  Red BALL "), "the red ball");
+ * ```
+ */
 export function normalizeText(s: string): string {
   return s.toLowerCase().replace(/\s+/g, " ").trim();
 }
@@ -115,7 +185,22 @@ const UNIT_BASE_SET = new Set(UNIT_BASES);
 /** One unit factor: a base, optionally raised to an integer power (m^2, s^-2, s⁻¹, m2). */
 const UNIT_FACTOR = /^([a-z°%]+)(?:\^\s*\(?[+-]?\d+\)?|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+|\d)?$/i;
 
-/** True when `s` is a unit expression: factors joined by space, *, ·, ⋅, /, with parentheses. */
+/**
+ * True when `s` is a unit expression: factors joined by space, *, ·, ⋅, /, with parentheses.
+ *
+ * @param s The text after a number.
+ * @returns Whether it is a unit expression.
+ *
+ * @example
+ * ```ts
+ * import { physment } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(physment.isUnit("m/s^2"), true);
+ * assert.equal(physment.isUnit("kg·m"), true);
+ * assert.equal(physment.isUnit("apples"), false);
+ * ```
+ */
 export function isUnit(s: string): boolean {
   const t = s.trim();
   if (t === "") return false;
@@ -140,6 +225,19 @@ const STRICT_NUMBER = new RegExp(String.raw`^${NUMBER_SOURCE}\s*(.*?)\s*\.?$`, "
  * A strict numeric string: one number (decimal, e-exponent or "× 10^k"), optionally
  * followed by a unit expression (isUnit) and an optional final period, nothing else.
  * Returns null for anything else (free text, "≈ 2.8", "T = 2.8 s", "2 or 3").
+ *
+ * @param text One answer part.
+ * @returns The number and its unit (or null), or null when the text is not a strict number.
+ *
+ * @example
+ * ```ts
+ * import { physment } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(physment.parseStrictNumber("2.8 s"), { value: 2.8, unit: "s" });
+ * assert.deepEqual(physment.parseStrictNumber("1e3 m."), { value: 1000, unit: "m" });
+ * assert.equal(physment.parseStrictNumber("≈ 2.8"), null);
+ * ```
  */
 export function parseStrictNumber(text: string): { value: number; unit: string | null } | null {
   if (text.length > MAX_STRICT_LENGTH) return null;
@@ -159,7 +257,22 @@ export function parseStrictNumber(text: string): { value: number; unit: string |
 /** "object_2", "object 2", "object2", "obj-2", "object #2", "object id 2", "body 2", "#2", "id 2". */
 const OBJECT_REF = /^(?:the\s+)?(?:(?:object|obj|body)(?:[ _]?id)?[ _\-#:]{0,3}|(?:id|#)[ :=]{0,3})(\d+)$/i;
 
-/** The object id an object reference names, or null. */
+/**
+ * The object id an object reference names, or null.
+ *
+ * @param text One answer part.
+ * @returns The id, or null.
+ *
+ * @example
+ * ```ts
+ * import { physment } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(physment.parseObjectRef("object_2"), 2);
+ * assert.equal(physment.parseObjectRef("the obj 5"), 5);
+ * assert.equal(physment.parseObjectRef("ball"), null);
+ * ```
+ */
 export function parseObjectRef(text: string): number | null {
   if (text.length > MAX_STRICT_LENGTH) return null;
   const m = OBJECT_REF.exec(text.trim().replace(/\.$/, "").trim());
@@ -168,10 +281,13 @@ export function parseObjectRef(text: string): number | null {
 
 /** A number as written inside free text: its value, whether written as an integer, and where. */
 export interface NumberMention {
+  /** The number. */
   value: number;
   /** Written without decimal point or exponent. */
   integer: boolean;
+  /** Where it starts in the text. */
   index: number;
+  /** The text it was read from. */
   text: string;
 }
 
@@ -184,6 +300,19 @@ const OBJECT_MENTION = /\b(?:object|obj)(?:[ _]?id)?[ _\-#:]{0,3}(\d+)\b/gi;
  * preceding letter, digit, underscore or dot ("v1", "T_2", "object_2", "x2") is not a
  * quantity and is skipped. With `objectRefs`, object references ("object_2", "object 2")
  * are returned as mentions of their id (at their own position).
+ *
+ * @param text Any text.
+ * @param opts `objectRefs`: also return object references as their id.
+ * @returns Each number mentioned, with its position and text.
+ *
+ * @example
+ * ```ts
+ * import { physment } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * const m = physment.numberMentions("It fell 2 m in 0.64 s, hitting object_3", { objectRefs: true });
+ * assert.deepEqual(m.map((x) => x.value), [2, 0.64, 3]);
+ * ```
  */
 export function numberMentions(text: string, opts: { objectRefs?: boolean } = {}): NumberMention[] {
   const t = asciiMinus(text);
@@ -219,6 +348,7 @@ export function numberMentions(text: string, opts: { objectRefs?: boolean } = {}
 // ---------------------------------------------------------------------------------------
 // Parsed answers
 
+/** One part of an answer as read: a number (with unit), an object reference, or text. */
 export type ParsedPart =
   /** A number with an optional unit (a JSON number, or a strict numeric string). */
   | { kind: "number"; value: number; unit: string | null; raw: string }
@@ -227,6 +357,7 @@ export type ParsedPart =
   /** Anything else; `text` is normalizeText(raw). */
   | { kind: "text"; text: string; raw: string };
 
+/** An answer as the matcher reads it: the raw text, the whole answer as one part, and its parts. */
 export interface ParsedAnswer {
   /** The answer as one string (array answers joined with ", "). */
   raw: string;
@@ -240,7 +371,22 @@ function stringOf(v: string | number): string {
   return typeof v === "number" ? String(v) : v;
 }
 
-/** One part from one piece of text. */
+/**
+ * One part from one piece of text.
+ *
+ * @param v One part of an answer.
+ * @returns A number (with its unit), an object reference or text, with the raw text.
+ *
+ * @example
+ * ```ts
+ * import { physment } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(physment.parsePart("2.8 s"), { kind: "number", value: 2.8, unit: "s", raw: "2.8 s" });
+ * assert.deepEqual(physment.parsePart("object_2"), { kind: "object", id: 2, raw: "object_2" });
+ * assert.equal(physment.parsePart("elastic").kind, "text");
+ * ```
+ */
 export function parsePart(v: string | number): ParsedPart {
   if (typeof v === "number") return { kind: "number", value: v, unit: null, raw: String(v) };
   const n = parseStrictNumber(v);
@@ -270,7 +416,20 @@ function stripEnclosing(s: string): string {
   return t;
 }
 
-/** Splits at top-level commas, semicolons and newlines (not inside brackets). */
+/**
+ * Splits at top-level commas, semicolons and newlines (not inside brackets).
+ *
+ * @param s An answer's text.
+ * @returns The parts, trimmed.
+ *
+ * @example
+ * ```ts
+ * import { physment } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(physment.splitParts("1, [2, 3]; 4\n5"), ["1", "[2, 3]", "4", "5"]);
+ * ```
+ */
 export function splitParts(s: string): string[] {
   const out: string[] = [];
   let depth = 0;
@@ -287,7 +446,22 @@ export function splitParts(s: string): string[] {
   return out.map((p) => p.trim()).filter((p) => p !== "");
 }
 
-/** Parses an answer value; null (never answered) and empty strings give no parts. */
+/**
+ * Parses an answer value; null (never answered) and empty strings give no parts.
+ *
+ * @param value The submitted answer, or null.
+ * @returns The raw text, the whole answer as one part, and its parts.
+ *
+ * @example
+ * ```ts
+ * import { physment } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * const a = physment.parseAnswer("[1.5, 2]");
+ * assert.deepEqual(a.parts.map((p) => p.raw), ["1.5", "2"]);
+ * assert.deepEqual(physment.parseAnswer(null), { raw: "", whole: null, parts: [] });
+ * ```
+ */
 export function parseAnswer(value: AnswerValue | null | undefined): ParsedAnswer {
   if (value === null || value === undefined) return { raw: "", whole: null, parts: [] };
   if (Array.isArray(value)) {
@@ -315,9 +489,12 @@ export function parseAnswer(value: AnswerValue | null | undefined): ParsedAnswer
 // ---------------------------------------------------------------------------------------
 // Strict grading
 
-export const Containment = z.enum(["substring", "tokens"]);
+/** The schema of Eq. 4's containment rule: `substring` or `tokens`. */
+export const Containment: z.ZodEnum<{ substring: "substring"; tokens: "tokens" }> = z.enum(["substring", "tokens"]);
+/** Eq. 4's containment rule for text answers: `substring` (the paper's) or `tokens` (whole words). */
 export type Containment = z.infer<typeof Containment>;
 
+/** The strict matcher's options, defaults filled in (matchOptions). */
 export interface MatchOptions extends Tolerance {
   /**
    * Eq. (4) second case, "â ⊆ a*": "substring" (the paper: the normalized prediction is a
@@ -327,9 +504,33 @@ export interface MatchOptions extends Tolerance {
   containment: Containment;
 }
 
-export const MatchOptionsInput = ToleranceOptions.extend({ containment: Containment.optional() }).strict();
+/** The schema of the strict matcher's options. */
+export const MatchOptionsInput: z.ZodObject<
+  {
+    epsAbs: z.ZodOptional<z.ZodNumber>;
+    epsRel: z.ZodOptional<z.ZodNumber>;
+    containment: z.ZodOptional<typeof Containment>;
+  },
+  z.core.$strict
+> = ToleranceOptions.extend({ containment: Containment.optional() }).strict();
+/** The strict matcher's options: `epsAbs`, `epsRel` and `containment`, each optional. */
 export type MatchOptionsInput = z.input<typeof MatchOptionsInput>;
 
+/**
+ * The strict matcher's options with the defaults filled in.
+ *
+ * @param opts `epsAbs`, `epsRel` and `containment`, each optional.
+ * @returns Every option.
+ * @throws {ZodError} When an option does not fit its schema (MatchOptionsInput).
+ *
+ * @example
+ * ```ts
+ * import { physment } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(physment.matchOptions({ containment: "tokens" }), { epsAbs: 0.001, epsRel: 0.05, containment: "tokens" });
+ * ```
+ */
 export function matchOptions(opts?: MatchOptionsInput): MatchOptions {
   const o = MatchOptionsInput.parse(opts ?? {});
   return { ...tolerance({ epsAbs: o.epsAbs, epsRel: o.epsRel }), containment: o.containment ?? "substring" };
@@ -339,7 +540,24 @@ function words(s: string): string[] {
   return s.split(/[^\p{L}\p{N}_.]+/u).filter((w) => w !== "");
 }
 
-/** Eq. (4) second case on normalized texts; a prediction without any letter or digit ("", "-") is never contained. */
+/**
+ * Eq. (4) second case on normalized texts; a prediction without any letter or digit ("", "-") is never contained.
+ *
+ * @param predicted The normalized prediction.
+ * @param truth The normalized ground truth.
+ * @param mode `substring` (default) or `tokens`.
+ * @returns Whether the prediction is contained in the truth.
+ *
+ * @example
+ * ```ts
+ * import { physment } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(physment.contained("elastic", "inelastic"), true);
+ * assert.equal(physment.contained("elastic", "inelastic", "tokens"), false);
+ * assert.equal(physment.contained("red", "the red ball", "tokens"), true);
+ * ```
+ */
 export function contained(predicted: string, truth: string, mode: Containment = "substring"): boolean {
   const p = normalizeText(predicted);
   const t = normalizeText(truth);
@@ -358,6 +576,21 @@ export function contained(predicted: string, truth: string, mode: Containment = 
  * Strict correctness of one part (Eq. 4). When both are numbers the tolerance alone decides
  * (a wrong number is not rescued by digits it shares with the truth, "5" ⊆ "0.524");
  * otherwise the normalized prediction must be contained in the normalized ground truth.
+ *
+ * @param predicted The answer's part (parsePart), or none.
+ * @param truth The ground truth's part.
+ * @param opts The matcher's options (matchOptions).
+ * @returns Whether the part is correct under Eq. 4.
+ *
+ * @example
+ * ```ts
+ * import { physment } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * const opts = physment.matchOptions();
+ * assert.equal(physment.partCorrect(physment.parsePart("9.81"), 9.8, opts), true);
+ * assert.equal(physment.partCorrect(physment.parsePart("5"), 0.524, opts), false);
+ * ```
  */
 export function partCorrect(predicted: ParsedPart | null | undefined, truth: number | string, opts: MatchOptions): boolean {
   if (!predicted) return false;
@@ -365,13 +598,19 @@ export function partCorrect(predicted: ParsedPart | null | undefined, truth: num
   return contained(predicted.raw, String(truth), opts.containment);
 }
 
+/** One part of an answer, graded strictly. */
 export interface PartGrade {
+  /** The part's position, from 0. */
   index: number;
+  /** The gold part. */
   truth: number | string;
+  /** The answer's part aligned with it, or null when missing. */
   predicted: ParsedPart | null;
+  /** Whether it matches (Eq. 4). */
   correct: boolean;
 }
 
+/** An answer's strict grade (Eq. 4). */
 export interface Grade {
   /** Strict pass (Eq. 4; for a multi-part truth every part correct and no part missing or extra). */
   correct: boolean;
@@ -379,12 +618,30 @@ export interface Grade {
   C: number;
   /** How the answer was aligned with the truth: "whole" (one-part truth), "parts" (position by position). */
   alignment: "whole" | "parts";
+  /** Each gold part's grade. */
   parts: PartGrade[];
+  /** The gold's parts. */
   truthParts: number;
+  /** The answer's parts. */
   answerParts: number;
 }
 
-/** The answer's parts as aligned with `n` truth parts (the whole answer for a one-part truth). */
+/**
+ * The answer's parts as aligned with `n` truth parts (the whole answer for a one-part truth).
+ *
+ * @param parsed The parsed answer (parseAnswer).
+ * @param n The number of truth parts.
+ * @returns The parts to compare, one per truth part when there are several.
+ *
+ * @example
+ * ```ts
+ * import { physment } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(physment.alignedParts(physment.parseAnswer("1, 2"), 2).map((p) => p.raw), ["1", "2"]);
+ * assert.deepEqual(physment.alignedParts(physment.parseAnswer("1, 2"), 1).map((p) => p.raw), ["1, 2"]);
+ * ```
+ */
 export function alignedParts(parsed: ParsedAnswer, n: number): ParsedPart[] {
   if (n === 1) return parsed.whole ? [parsed.whole] : [];
   return parsed.parts;
@@ -394,6 +651,22 @@ export function alignedParts(parsed: ParsedAnswer, n: number): ParsedPart[] {
  * Strict grade of an answer against a ground truth. A one-part truth is compared with the
  * whole answer (so C is 0 or 1); a multi-part truth is compared position by position with
  * the answer's parts.
+ *
+ * @param answer The submitted answer, or null (never answered).
+ * @param truth The ground truth.
+ * @param opts `epsAbs`, `epsRel`, `containment`.
+ * @returns Whether it is correct, the graded C and each part's match.
+ * @throws {ZodError} When an option does not fit MatchOptionsInput.
+ *
+ * @example
+ * ```ts
+ * import { physment } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(physment.gradeAnswer(0.64, 0.639).correct, true);
+ * const g = physment.gradeAnswer([1, 2], [1, 3]);
+ * assert.deepEqual([g.correct, g.C], [false, 0.5]);
+ * ```
  */
 export function gradeAnswer(answer: AnswerValue | null | undefined, truth: GroundTruth, opts?: MatchOptionsInput): Grade {
   const o = matchOptions(opts);

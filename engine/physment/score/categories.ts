@@ -2,6 +2,7 @@
 // consecutive scene ids 7–111, and the held-out split that Generalization (G′) is measured on.
 import { z } from "zod";
 
+/** Table 1's 13 categories: id, name, and the first and last of their consecutive scene ids. */
 export const CATEGORIES = [
   { id: "easy_single_physics", name: "Easy Single Physics", first: 7, last: 15 },
   { id: "easy_single_object_creation", name: "Easy Single + Object Creation", first: 16, last: 20 },
@@ -18,16 +19,47 @@ export const CATEGORIES = [
   { id: "create_delete_attach", name: "Create / Delete / Attach", first: 101, last: 111 },
 ] as const;
 
-export const Category = z.enum(CATEGORIES.map((c) => c.id) as [CategoryId, ...CategoryId[]]);
+/** The categories' ids, as a schema. */
+export const Category: z.ZodEnum<{ [K in CategoryId]: K }> = z.enum(CATEGORIES.map((c) => c.id) as [CategoryId, ...CategoryId[]]);
+/** A category's id, e.g. "easy_single_physics". */
 export type CategoryId = (typeof CATEGORIES)[number]["id"];
+/** A Table 1 category (its id). */
 export type Category = CategoryId;
 
-/** Position of a category in Table 1 (the deterministic ordering of summaries). */
+/**
+ * Position of a category in Table 1 (the deterministic ordering of summaries).
+ *
+ * @param c A category.
+ * @returns Its position, from 0.
+ *
+ * @example
+ * ```ts
+ * import { physment } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(physment.categoryRank("easy_single_physics"), 0);
+ * assert.equal(physment.categoryRank("create_delete_attach"), physment.CATEGORIES.length - 1);
+ * ```
+ */
 export function categoryRank(c: Category): number {
   return CATEGORIES.findIndex((x) => x.id === c);
 }
 
-/** The Table 1 category of an original scene id (7–111), or null outside that range. */
+/**
+ * The Table 1 category of an original scene id (7–111), or null outside that range.
+ *
+ * @param sceneId A scene id.
+ * @returns Its category, or null.
+ *
+ * @example
+ * ```ts
+ * import { physment } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(physment.categoryOfScene(7), "easy_single_physics");
+ * assert.equal(physment.categoryOfScene(3), null);
+ * ```
+ */
 export function categoryOfScene(sceneId: number): Category | null {
   return CATEGORIES.find((c) => sceneId >= c.first && sceneId <= c.last)?.id ?? null;
 }

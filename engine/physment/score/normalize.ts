@@ -28,9 +28,14 @@ import {
 } from "./answer.ts";
 import { type Legend, legendOf, PartKind, partKinds, type Pattern } from "./scene_keys.ts";
 
-export const EquivalenceClass = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+/** The §5.4 equivalence classes: 1 equivalent object notation, 2 trivial rounding, 3 conceptual description, 4 partial answer format. */
+export const EquivalenceClass: z.ZodUnion<
+  readonly [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>, z.ZodLiteral<4>]
+> = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+/** One of the §5.4 equivalence classes. */
 export type EquivalenceClass = z.infer<typeof EquivalenceClass>;
 
+/** The name of each §5.4 equivalence class. */
 export const EQUIVALENCE_CLASS_NAMES: Readonly<Record<EquivalenceClass, string>> = Object.freeze({
   1: "equivalent object notation",
   2: "trivial rounding",
@@ -38,11 +43,21 @@ export const EQUIVALENCE_CLASS_NAMES: Readonly<Record<EquivalenceClass, string>>
   4: "partial answer format",
 });
 
-export const SceneObject = z.object({ id: z.number().int(), name: z.string() }).strict();
+/** The schema of a scene object as the regrade knows it: its id and name. */
+export const SceneObject: z.ZodObject<{ id: z.ZodNumber; name: z.ZodString }, z.core.$strict> = z.object({ id: z.number().int(), name: z.string() }).strict();
+/** A scene object as the regrade knows it: its id and name. */
 export type SceneObject = z.infer<typeof SceneObject>;
 
 /** What the regrade is verified against: the scene's ground truth and what its parts are. */
-export const SceneKey = z.object({
+export const SceneKey: z.ZodObject<
+  {
+    scene_id: z.ZodOptional<z.ZodNullable<z.ZodNumber>>;
+    answer: typeof GroundTruth;
+    parts: z.ZodOptional<z.ZodArray<typeof PartKind>>;
+    objects: z.ZodOptional<z.ZodArray<typeof SceneObject>>;
+  },
+  z.core.$strict
+> = z.object({
   /** The scene id; selects the part kinds and class-3 legends of an original scene. */
   scene_id: z.number().int().nullable().optional(),
   answer: GroundTruth,
@@ -51,18 +66,42 @@ export const SceneKey = z.object({
   /** The scene's objects (id, name) for class 1's name aliases. */
   objects: z.array(SceneObject).optional(),
 }).strict();
+/** What the regrade knows of a scene: its ground truth and, when known, the answer's part kinds and the scene's objects. */
 export type SceneKey = z.input<typeof SceneKey>;
 
-export const RegradeOptionsInput = MatchOptionsInput.extend({
+/** The schema of the §5.4 regrade's options. */
+export const RegradeOptionsInput: z.ZodObject<
+  {
+    epsAbs: z.ZodOptional<z.ZodNumber>;
+    epsRel: z.ZodOptional<z.ZodNumber>;
+    containment: z.ZodOptional<z.ZodEnum<{ substring: "substring"; tokens: "tokens" }>>;
+    classes: z.ZodOptional<z.ZodArray<typeof EquivalenceClass>>;
+  },
+  z.core.$strict
+> = MatchOptionsInput.extend({
   /** The classes to apply; default all four. */
   classes: z.array(EquivalenceClass).optional(),
 }).strict();
+/** The §5.4 regrade's options: the matcher's tolerances and containment, and which equivalence classes apply. */
 export type RegradeOptionsInput = z.input<typeof RegradeOptionsInput>;
 
 // ---------------------------------------------------------------------------------------
 // Class 1: equivalent object notation
 
-/** Normal form of an object name or a name-like answer: lowercase, _ and - as spaces, no leading "the", no final period. */
+/**
+ * Normal form of an object name or a name-like answer: lowercase, _ and - as spaces, no leading "the", no final period.
+ *
+ * @param s A name or a name-like answer.
+ * @returns Its normal form.
+ *
+ * @example
+ * ```ts
+ * import { physment } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(physment.nameForm("The Hollow_Sphere."), "hollow sphere");
+ * ```
+ */
 export function nameForm(s: string): string {
   return s.toLowerCase().replace(/[_\-]+/g, " ").replace(/\s+/g, " ").trim().replace(/\.$/, "").trim().replace(/^the /, "");
 }
@@ -79,6 +118,21 @@ function nameForms(name: string): string[] {
  * "object 2", "obj 2", "#2", "id 2", see parseObjectRef), or exactly one scene object's name
  * ("hollow sphere" for hollow_sphere, "cylinder" for "Cylinder (Red)"), or "A (B)" where A
  * and B both denote the same object ("rope_2 (object_4)").
+ *
+ * @param text One answer part.
+ * @param objects The scene's objects (id and name).
+ * @returns The object id the text denotes, or null.
+ *
+ * @example
+ * ```ts
+ * import { physment } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * const objects = [{ id: 2, name: "hollow_sphere" }, { id: 4, name: "rope_2" }];
+ * assert.equal(physment.resolveObject("hollow sphere", objects), 2);
+ * assert.equal(physment.resolveObject("object_4", objects), 4);
+ * assert.equal(physment.resolveObject("cube", objects), null);
+ * ```
  */
 export function resolveObject(text: string, objects: readonly SceneObject[] = []): number | null {
   if (text.length > MAX_STRICT_LENGTH) return null;
@@ -98,7 +152,24 @@ export function resolveObject(text: string, objects: readonly SceneObject[] = []
   return hits.length === 1 ? hits[0].id : null;
 }
 
-/** Class 1 on one part: its text denotes the ground truth's object id. */
+/**
+ * Class 1 on one part: its text denotes the ground truth's object id.
+ *
+ * @param part The answer's part (parsePart).
+ * @param truth The truth's part (an object id).
+ * @param objects The scene's objects.
+ * @returns Whether class 1 passes the part.
+ *
+ * @example
+ * ```ts
+ * import { physment } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * const objects = [{ id: 2, name: "hollow_sphere" }, { id: 4, name: "rope_2" }];
+ * assert.equal(physment.objectNotation(physment.parsePart("hollow sphere"), 2, objects), true);
+ * assert.equal(physment.objectNotation(physment.parsePart("rope"), 2, objects), false);
+ * ```
+ */
 export function objectNotation(part: ParsedPart, truth: number | string, objects?: readonly SceneObject[]): boolean {
   if (typeof truth !== "number") return false;
   if (part.kind === "object") return part.id === truth;
@@ -109,7 +180,20 @@ export function objectNotation(part: ParsedPart, truth: number | string, objects
 // ---------------------------------------------------------------------------------------
 // Class 2: trivial rounding
 
-/** Digits after the decimal point in a number's shortest printed form (String(x)). */
+/**
+ * Digits after the decimal point in a number's shortest printed form (String(x)).
+ *
+ * @param x A number.
+ * @returns Its decimals as printed.
+ *
+ * @example
+ * ```ts
+ * import { physment } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual([0.18, 3, 1e-7].map(physment.printedDecimals), [2, 0, 7]);
+ * ```
+ */
 export function printedDecimals(x: number): number {
   const s = String(Math.abs(x));
   const e = /^(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(s);
@@ -125,6 +209,19 @@ export function printedDecimals(x: number): number {
  * printed to tenths (0.2, 0.8, and 0 read as 0.0), < 0.08 to hundredths, < 0.008 to
  * thousandths — where a value reported unrounded from the simulator (0.18 for a truth
  * "rounded to the nearest tenth" 0.2) misses the relative tolerance.
+ *
+ * @param part The answer's part (parsePart).
+ * @param truth The truth's part.
+ * @returns Whether class 2 passes the part.
+ *
+ * @example
+ * ```ts
+ * import { physment } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(physment.trivialRounding(physment.parsePart("0.18"), 0.2), true); // 0.18 rounds to 0.2
+ * assert.equal(physment.trivialRounding(physment.parsePart("0.5"), 0.2), false);
+ * ```
  */
 export function trivialRounding(part: ParsedPart, truth: number | string): boolean {
   if (part.kind !== "number" || typeof truth !== "number") return false;
@@ -146,7 +243,20 @@ export const NEGATION_WINDOW = 3;
 /** How many words a "~" in a phrase may skip. */
 export const GAP_MAX = 3;
 
-/** The words class 3 matches on: lowercase, apostrophes dropped, any other non-alphanumeric a break. */
+/**
+ * The words class 3 matches on: lowercase, apostrophes dropped, any other non-alphanumeric a break.
+ *
+ * @param s Any text.
+ * @returns Its words.
+ *
+ * @example
+ * ```ts
+ * import { physment } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(physment.conceptWords("It doesn't tip; stays-level!"), ["it", "doesnt", "tip", "stays", "level"]);
+ * ```
+ */
 export function conceptWords(s: string): string[] {
   return s.toLowerCase().replace(/['’`]/g, "").split(/[^\p{L}\p{N}]+/u).filter((w) => w !== "");
 }
@@ -173,6 +283,20 @@ function phraseEnds(ph: string[], j: number, words: string[], i: number, skipped
  * Whether a phrase occurs un-negated: some occurrence has no negator among the
  * NEGATION_WINDOW words before it nor among the words a "~" skipped (a phrase that itself
  * starts with a negator, "not elastic", is not negated by its own first word).
+ *
+ * @param phrase A phrase (words, `*` prefixes, `~` gaps).
+ * @param words The text's words (conceptWords).
+ * @returns Whether the phrase occurs, not negated.
+ *
+ * @example
+ * ```ts
+ * import { physment } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * const words = (s: string) => physment.conceptWords(s);
+ * assert.equal(physment.phraseOccurs("accelerat* ~ up", words("accelerating quickly up")), true);
+ * assert.equal(physment.phraseOccurs("balanced", words("it is not balanced")), false);
+ * ```
  */
 export function phraseOccurs(phrase: string, words: string[]): boolean {
   const ph = phrase.toLowerCase().split(/\s+/).filter((w) => w !== "");
@@ -189,17 +313,65 @@ export function phraseOccurs(phrase: string, words: string[]): boolean {
   return false;
 }
 
+/**
+ * Whether every phrase of a keyword pattern occurs in the words (AND).
+ *
+ * @param pattern The pattern's phrases.
+ * @param words The text's words (conceptWords).
+ * @returns Whether all the phrases occur.
+ *
+ * @example
+ * ```ts
+ * import { physment } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * const words = physment.conceptWords("the left side goes down");
+ * assert.equal(physment.patternMatches(["left", "down*"], words), true);
+ * assert.equal(physment.patternMatches(["right", "down*"], words), false);
+ * ```
+ */
 export function patternMatches(pattern: Pattern, words: string[]): boolean {
   return pattern.every((ph) => phraseOccurs(ph, words));
 }
 
-/** The legend codes whose description (any pattern) the text matches. */
+/**
+ * The legend codes whose description (any pattern) the text matches.
+ *
+ * @param text An answer's text.
+ * @param legend The part's legend (legendOf).
+ * @returns The codes described, in the legend's order.
+ *
+ * @example
+ * ```ts
+ * import { physment } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(physment.describedCodes("it stays balanced", physment.legendOf(52, 0)!), ["3"]);
+ * ```
+ */
 export function describedCodes(text: string, legend: Legend): string[] {
   const words = conceptWords(text);
   return Object.keys(legend).filter((code) => legend[code].some((pt) => patternMatches(pt, words))).sort();
 }
 
-/** Class 3 on one part: a text that describes the truth's code and no other code of the legend. */
+/**
+ * Class 3 on one part: a text that describes the truth's code and no other code of the legend.
+ *
+ * @param part The answer's part (parsePart).
+ * @param truth The truth's code.
+ * @param legend The part's legend (legendOf), if any.
+ * @returns Whether class 3 passes the part.
+ *
+ * @example
+ * ```ts
+ * import { physment } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * const legend = physment.legendOf(52, 0);
+ * assert.equal(physment.conceptualDescription(physment.parsePart("it stays balanced"), 3, legend), true);
+ * assert.equal(physment.conceptualDescription(physment.parsePart("it stays balanced"), 1, legend), false);
+ * ```
+ */
 export function conceptualDescription(part: ParsedPart, truth: number | string, legend: Legend | null): boolean {
   if (!legend || part.kind !== "text") return false;
   const codes = describedCodes(part.raw, legend);
@@ -214,6 +386,22 @@ export function conceptualDescription(part: ParsedPart, truth: number | string, 
  * glued to identifiers ("v1", "object_2") are not candidates. For a quantity, any candidate
  * within Eq. (4)'s tolerance passes; for an object id or a code, the first candidate (object
  * references "object_2" count as their id) must be the truth.
+ *
+ * @param part The answer's part (parsePart).
+ * @param truth The truth's part.
+ * @param kind The part's kind (partKinds).
+ * @param opts The matcher's options (matchOptions).
+ * @returns Whether class 4 passes the part.
+ *
+ * @example
+ * ```ts
+ * import { physment } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * const opts = physment.matchOptions();
+ * assert.equal(physment.partialFormat(physment.parsePart("about 2.8 seconds"), 2.8, "quantity", opts), true);
+ * assert.equal(physment.partialFormat(physment.parsePart("object_2 then 3"), 2, "object", opts), true);
+ * ```
  */
 export function partialFormat(part: ParsedPart, truth: number | string, kind: PartKind, opts: MatchOptions): boolean {
   if (part.kind !== "text" || typeof truth !== "number") return false;
@@ -228,12 +416,17 @@ export function partialFormat(part: ParsedPart, truth: number | string, kind: Pa
 // ---------------------------------------------------------------------------------------
 // Regrading an answer
 
+/** One part of an answer, regraded. */
 export interface PartRegrade {
+  /** The part's position, from 0. */
   index: number;
+  /** The gold part. */
   truth: number | string;
+  /** What kind of value the gold part is. */
   kind: PartKind;
   /** The aligned part of the answer (null when missing, or for the sequence reading). */
   predicted: ParsedPart | null;
+  /** Whether the part passes strictly. */
   strict: boolean;
   /** The class that regraded this part, or null (strictly correct, or not regraded). */
   class: EquivalenceClass | null;
@@ -241,6 +434,7 @@ export interface PartRegrade {
   pass: boolean;
 }
 
+/** An answer's §5.4 regrade: which equivalence classes let a strictly failing answer pass. */
 export interface Regrade {
   /** The strict grade (Eq. 4), unchanged by regrading. */
   strict: Grade;
@@ -254,6 +448,7 @@ export interface Regrade {
   classes: EquivalenceClass[];
   /** "whole": one-part truth vs the whole answer; "parts": position by position; "sequence": multi-part truth read from the numbers in the text (class 4). */
   alignment: "whole" | "parts" | "sequence";
+  /** Each part's regrade. */
   parts: PartRegrade[];
 }
 
@@ -277,6 +472,22 @@ function tryClasses(
  * the first that applies is reported. A multi-part truth whose answer splits into a different
  * number of parts is read as the sequence of numbers in the whole answer (class 4): it passes
  * when there are exactly as many as truth parts and each matches its part.
+ *
+ * @param answer The submitted answer, or null.
+ * @param key The scene's ground truth, part kinds and objects.
+ * @param opts Tolerances, containment and the classes that apply (default all four).
+ * @returns The strict grade, whether the regrade passes, the classes used and each part's verdict.
+ * @throws {ZodError} When the key or an option does not fit its schema.
+ *
+ * @example
+ * ```ts
+ * import { physment } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * const objects = [{ id: 2, name: "hollow_sphere" }, { id: 4, name: "rope_2" }];
+ * const r = physment.regrade("hollow sphere", { answer: 2, objects, parts: ["object"] });
+ * assert.deepEqual([r.strict.correct, r.pass, r.classes], [false, true, [1]]);
+ * ```
  */
 export function regrade(answer: AnswerValue | null | undefined, key: SceneKey, opts?: RegradeOptionsInput): Regrade {
   const k = SceneKey.parse(key);

@@ -9,7 +9,9 @@
 // the scene files (object parts are ids of the scene's objects, code parts are legend keys).
 import { z } from "zod";
 
-export const PartKind = z.enum(["quantity", "object", "code", "text"]);
+/** What kind of value a gold part is: a quantity, an object, a code the task defines, or text. */
+export const PartKind: z.ZodEnum<{ object: "object"; text: "text"; quantity: "quantity"; code: "code" }> = z.enum(["quantity", "object", "code", "text"]);
+/** A gold part's kind. */
 export type PartKind = z.infer<typeof PartKind>;
 
 /**
@@ -184,14 +186,44 @@ export const CONCEPT_LEGENDS: Readonly<Record<number, Readonly<Record<number, Le
   },
 });
 
-/** The kinds of a ground truth's parts: the table for original scenes, else by value type. */
+/**
+ * The kinds of a ground truth's parts: the table for original scenes, else by value type.
+ *
+ * @param sceneId The scene id, if known.
+ * @param truth The ground truth's parts.
+ * @returns One kind per part: quantity, object, code or text.
+ *
+ * @example
+ * ```ts
+ * import { physment } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(physment.partKinds(null, [1, "red"]), ["quantity", "text"]);
+ * assert.deepEqual(physment.partKinds(52, [1]), ["code"]); // scene 52 answers a code: 1, 2 or 3
+ * ```
+ */
 export function partKinds(sceneId: number | null | undefined, truth: readonly (number | string)[]): PartKind[] {
   const table = sceneId === null || sceneId === undefined ? undefined : SCENE_PARTS[sceneId];
   if (table && table.length === truth.length) return [...table];
   return truth.map((t) => (typeof t === "number" ? "quantity" : "text"));
 }
 
-/** The class-3 legend of a scene's part, if any. */
+/**
+ * The class-3 legend of a scene's part, if any.
+ *
+ * @param sceneId The scene id, if known.
+ * @param part The part's index.
+ * @returns Code → the keyword patterns describing it, or null.
+ *
+ * @example
+ * ```ts
+ * import { physment } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(Object.keys(physment.legendOf(52, 0)!), ["1", "2", "3"]);
+ * assert.equal(physment.legendOf(7, 0), null);
+ * ```
+ */
 export function legendOf(sceneId: number | null | undefined, part: number): Legend | null {
   if (sceneId === null || sceneId === undefined) return null;
   return CONCEPT_LEGENDS[sceneId]?.[part] ?? null;

@@ -19,7 +19,20 @@ export interface FunctionalRecoveryTask {
   withoutSuccessors: number;
 }
 
-export const FunctionalRecoveryRow = z.object({
+/** The schema of functional recovery's shortcut measures over a set of tasks. */
+export const FunctionalRecoveryRow: z.ZodObject<
+  {
+    tasks: z.ZodInt;
+    vacuous: z.ZodInt;
+    outcome_only_equal: z.ZodInt;
+    plans: z.ZodInt;
+    plans_decided_by_successors: z.ZodInt;
+    outcomes: z.ZodInt;
+    outcomes_without_successors: z.ZodInt;
+    tasks_with_hold: z.ZodInt;
+  },
+  z.core.$strict
+> = z.object({
   tasks: z.int().min(0),
   /** Tasks whose every library episode satisfies every lost restriction. */
   vacuous: z.int().min(0),
@@ -34,6 +47,7 @@ export const FunctionalRecoveryRow = z.object({
   /** Tasks with at least one outcome without successors (the hold rule exercised). */
   tasks_with_hold: z.int().min(0),
 }).strict();
+/** Functional recovery's shortcut measures over a set of tasks: vacuous faults, outcome-only answers and the hold rule's use. */
 export type FunctionalRecoveryRow = z.infer<typeof FunctionalRecoveryRow>;
 
 export function measureFunctionalRecovery(item: Item<FunctionalRecoveryRead>): FunctionalRecoveryTask {

@@ -5,13 +5,22 @@ import { z } from "zod";
 import { NecessityRead } from "./audit_shapes.ts";
 import { familyItems, grouped, type Item, type TaskRecords } from "./items.ts";
 
-export const NecessityRow = z.object({
+/** The schema of necessity's shortcut measure over a set of tasks. */
+export const NecessityRow: z.ZodObject<
+  {
+    tasks: z.ZodInt;
+    patterns: z.ZodArray<z.ZodObject<{ labels: z.ZodString; tasks: z.ZodInt }, z.core.$strict>>;
+    most_common_share: z.ZodNumber;
+  },
+  z.core.$strict
+> = z.object({
   tasks: z.int().min(0),
   /** Tasks per gold label string, most frequent first (ties in string order). */
   patterns: z.array(z.object({ labels: z.string(), tasks: z.int().min(1) }).strict()),
   /** The share of these tasks the most frequent string answers exactly (0 without tasks). */
   most_common_share: z.number().min(0).max(1),
 }).strict();
+/** Necessity's shortcut measure over a set of tasks: the gold label strings and how much the most frequent one answers. */
 export type NecessityRow = z.infer<typeof NecessityRow>;
 
 function row(items: readonly Item<NecessityRead>[]): NecessityRow {

@@ -21,7 +21,19 @@ export interface PlausibilityTask {
   evidence: Evidence[];
 }
 
-export const PlausibilityRow = z.object({
+/** The schema of plausibility's shortcut measures over a set of tasks. */
+export const PlausibilityRow: z.ZodObject<
+  {
+    tasks: z.ZodInt;
+    implausible: z.ZodInt;
+    local: z.ZodInt;
+    layer: z.ZodInt;
+    path: z.ZodInt;
+    witnessed: z.ZodInt;
+    solved_locally: z.ZodInt;
+  },
+  z.core.$strict
+> = z.object({
   tasks: z.int().min(0),
   implausible: z.int().min(0),
   /** I labels some checkpoint of which no complete episode of the universe satisfies. */
@@ -35,6 +47,7 @@ export const PlausibilityRow = z.object({
   /** Tasks whose local labelling equals the gold string. */
   solved_locally: z.int().min(0),
 }).strict();
+/** Plausibility's shortcut measures over a set of tasks: implausible labels by the cheapest check that shows them. */
 export type PlausibilityRow = z.infer<typeof PlausibilityRow>;
 
 /** Fact names to indices of the model, after checking the audit's variables are the model's. */

@@ -12,15 +12,35 @@ import { TransitionRow, transitionMeasures } from "./transition.ts";
 import { NecessityRow, necessityMeasures } from "./necessity.ts";
 import { Universes } from "./universe.ts";
 
+/** The schema of a measure's rows by level, by mechanism and in all (items.ts Grouped). */
+export type GroupedRows<S extends z.ZodRawShape> = z.ZodObject<
+  {
+    levels: z.ZodArray<z.ZodObject<{ level: typeof Level } & S, z.core.$strict>>;
+    mechanisms: z.ZodArray<z.ZodObject<{ mechanism: z.ZodString } & S, z.core.$strict>>;
+    total: z.ZodObject<S>;
+  },
+  z.core.$strict
+>;
+
 /** A measure's rows (items.ts Grouped) as a schema. */
-const groupedOf = <S extends z.ZodRawShape>(row: z.ZodObject<S>) =>
+const groupedOf = <S extends z.ZodRawShape>(row: z.ZodObject<S>): GroupedRows<S> =>
   z.object({
     levels: z.array(z.object({ level: Level, ...row.shape }).strict()),
     mechanisms: z.array(z.object({ mechanism: z.string(), ...row.shape }).strict()),
     total: row,
   }).strict();
 
-export const QualityGoal = z.object({
+/** The schema of a shortcut goal and whether the benchmark meets it. */
+export const QualityGoal: z.ZodObject<
+  {
+    id: z.ZodString;
+    goal: z.ZodString;
+    value: z.ZodNumber;
+    unit: z.ZodEnum<{ count: "count"; share: "share" }>;
+    met: z.ZodNullable<z.ZodBoolean>;
+  },
+  z.core.$strict
+> = z.object({
   id: z.string(),
   goal: z.string(),
   value: z.number(),
@@ -29,9 +49,21 @@ export const QualityGoal = z.object({
   /** null: no task to judge, or not decidable from the benchmark alone. */
   met: z.boolean().nullable(),
 }).strict();
+/** A shortcut goal the benchmark is held to, its measured value and whether it is met. */
 export type QualityGoal = z.infer<typeof QualityGoal>;
 
-export const QualityReport = z.object({
+/** The shortcut measures of a benchmark (`mech tasks stats --quality`). */
+export const QualityReport: z.ZodObject<
+  {
+    plausibility: GroupedRows<(typeof PlausibilityRow)["shape"]>;
+    functional_recovery: GroupedRows<(typeof FunctionalRecoveryRow)["shape"]>;
+    transition: GroupedRows<(typeof TransitionRow)["shape"]>;
+    necessity: GroupedRows<(typeof NecessityRow)["shape"]>;
+    goals: z.ZodArray<typeof QualityGoal>;
+    solves: z.ZodInt;
+  },
+  z.core.$strict
+> = z.object({
   plausibility: groupedOf(PlausibilityRow),
   functional_recovery: groupedOf(FunctionalRecoveryRow),
   transition: groupedOf(TransitionRow),
@@ -40,6 +72,7 @@ export const QualityReport = z.object({
   /** Exact solves the checkpoint-local check made (its cost; fact sets an audited episode meets need none). */
   solves: z.int().min(0),
 }).strict();
+/** The shortcut measures per family (by level, by mechanism and in all), the goals they are held to, and the exact solves the measures made. */
 export type QualityReport = z.infer<typeof QualityReport>;
 
 /** The thresholds the benchmark's families are held to (docs/benchmark.md, shortcut measures). */

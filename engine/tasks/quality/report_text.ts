@@ -16,6 +16,22 @@ function table<R>(g: Grouped<R>, head: string[], cells: (r: R) => (string | numb
   ];
 }
 
+/**
+ * The shortcut measures as Markdown lines, as `mech tasks stats --quality` prints them.
+ *
+ * @param q The measures (benchmarkQuality).
+ * @returns The lines, without line ends.
+ *
+ * @example
+ * ```ts
+ * import { benchmarkQuality, generateBenchmark, qualityLines } from "@mechbench/mechbench/mechreasoner";
+ * import assert from "node:assert/strict";
+ *
+ * const benchmark = await generateBenchmark({ mechanisms: ["mechanics_damper"], families: ["transition"], perLevel: 1 });
+ * const lines = qualityLines(benchmarkQuality(benchmark));
+ * assert.ok(lines.includes("| goal | value | met |"));
+ * ```
+ */
 export function qualityLines(q: QualityReport): string[] {
   return [
     "Shortcut measures",

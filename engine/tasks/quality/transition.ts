@@ -5,7 +5,11 @@ import { z } from "zod";
 import { TransitionRead } from "./audit_shapes.ts";
 import { countOf, familyItems, grouped, type Item, type TaskRecords } from "./items.ts";
 
-export const TransitionRow = z.object({
+/** The schema of transition's shortcut measures over a set of tasks. */
+export const TransitionRow: z.ZodObject<
+  { tasks: z.ZodInt; distinct_answers: z.ZodInt; repeated: z.ZodInt; shared_across_levels: z.ZodInt },
+  z.core.$strict
+> = z.object({
   tasks: z.int().min(0),
   /** Distinct (mechanism, answer) pairs among these tasks. */
   distinct_answers: z.int().min(0),
@@ -14,6 +18,7 @@ export const TransitionRow = z.object({
   /** Tasks whose answer equals a retained task's of the same mechanism at another level. */
   shared_across_levels: z.int().min(0),
 }).strict();
+/** Transition's shortcut measures over a set of tasks: answers that repeat within a mechanism. */
 export type TransitionRow = z.infer<typeof TransitionRow>;
 
 /** An answer's key: its triples, sorted, as text (the order a model lists them in does not matter). */
