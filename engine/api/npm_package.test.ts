@@ -67,8 +67,8 @@ export const count: bigint = state.count;
 for (const row of interpretations(state)) row satisfies Record<string, string>;
 // @ts-expect-error an exact count is a bigint
 export const wrong: number = state.count;
-// @ts-expect-error evaluate needs a model
-await mechbench.evaluate({ benchmark });
+// @ts-expect-error a model's id is a string
+await mechbench.evaluate({ benchmark, model: { id: 1, function: model } });
 export const scorer: string = SCORER_VERSION + typeof scoreRun;
 `;
 
