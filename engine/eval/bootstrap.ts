@@ -3,7 +3,7 @@
 // the drawn mechanisms (a mechanism drawn twice counts twice). The draws depend only on
 // the seed and the sorted mechanism ids, so every model is resampled with the same draws
 // (paired comparisons) and runs are identical everywhere.
-import { keyedRandom } from "../tasks/random.ts";
+import { keyedRandom } from "../files/random.ts";
 
 import { BOOTSTRAP_REPLICATES } from "./defaults.ts";
 /** The bootstrap's default seed: the same draws in every run of every version that keeps it. */

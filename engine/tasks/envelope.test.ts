@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { envelope, groupThousands, normalizePrompt, SYSTEM_MESSAGE, taskId } from "./envelope.ts";
 import { countTokens } from "./tokens.ts";
-import { keyedRandom } from "./random.ts";
+import { keyedRandom } from "../files/random.ts";
 
 describe("envelope", () => {
   it("groups thousands without the locale", () => {

@@ -7,7 +7,7 @@ import type { MechanismModel } from "../model/model.ts";
 import { compile, type CompositeState, compositeStates, type ExtraRestriction, findScenario } from "../compile/compile.ts";
 import type { Problem } from "../compile/problem.ts";
 import { countRestricted, type Factors, factorsOf, type Solution, solve } from "../solve/solver.ts";
-import { keyedRandom, type Random } from "./random.ts";
+import { keyedRandom, type Random } from "../files/random.ts";
 import { Session, SessionLimitError } from "../episode/session.ts";
 import { reach, type ReachGraph, ReachLimitError } from "../episode/reach.ts";
 import { type Episode, episodeKey } from "../episode/episode.ts";

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { mechanism, smallBenchmark } from "../generate.test_support.ts";
 import { SemanticObjects } from "../semantic_objects.ts";
-import { keyedRandom } from "../random.ts";
+import { keyedRandom } from "../../files/random.ts";
 import { compile, stateLabel } from "../../compile/compile.ts";
 import { admissible } from "../../solve/semantics.ts";
 import { familyById } from "./mod.ts";

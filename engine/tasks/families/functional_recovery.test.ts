@@ -5,7 +5,7 @@
 // every prefix above D1, none when the library allows none).
 import { describe, expect, it } from "vitest";
 import type { ExtraRestriction } from "../../compile/compile.ts";
-import { keyedRandom } from "../random.ts";
+import { keyedRandom } from "../../files/random.ts";
 import { SemanticObjects } from "../semantic_objects.ts";
 import { mechanism } from "../generate.test_support.ts";
 import type { TaskGraph } from "./episode_common.ts";

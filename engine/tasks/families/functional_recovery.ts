@@ -17,7 +17,7 @@ import { reach, type ReachGraph, ReachLimitError } from "../../episode/reach.ts"
 import { SessionLimitError } from "../../episode/session.ts";
 import { type FamilyCandidate, type Level, LEVELS, type TaskFamily } from "../family.ts";
 import type { SemanticObjects } from "../semantic_objects.ts";
-import { keyedRandom, type Random } from "../random.ts";
+import { keyedRandom, type Random } from "../../files/random.ts";
 import { restrictionText } from "../render/model_text.ts";
 import { episodeModelLines } from "../render/episode_text.ts";
 import { libraryLines } from "../render/library_text.ts";

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { mechanism } from "../generate.test_support.ts";
 import { SemanticObjects } from "../semantic_objects.ts";
-import { keyedRandom } from "../random.ts";
+import { keyedRandom } from "../../files/random.ts";
 import { envelope } from "../envelope.ts";
 import { reach } from "../../episode/reach.ts";
 import { findScenario } from "../../compile/compile.ts";

@@ -10,7 +10,7 @@ import type { MechanismModel } from "../../model/model.ts";
 import { multiStateInstances } from "../../model/model.ts";
 import { bandLevels, bandOf, type FamilyCandidate, type Level, LEVELS, type TaskFamily } from "../family.ts";
 import type { InitialEpisode, SemanticObjects } from "../semantic_objects.ts";
-import { keyedRandom, type Random } from "../random.ts";
+import { keyedRandom, type Random } from "../../files/random.ts";
 import type { ReachGraph } from "../../episode/reach.ts";
 import { auditGraph, Fact, TaskGraph, rebuildGraph, satisfiesFacts } from "./episode_common.ts";
 import type { EdgeRules } from "../../episode/rules.ts";

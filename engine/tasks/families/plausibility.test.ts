@@ -12,7 +12,7 @@ import { type RuleProfile } from "../../episode/rule_names.ts";
 import { Session } from "../../episode/session.ts";
 import { mechanism } from "../generate.test_support.ts";
 import { SemanticObjects } from "../semantic_objects.ts";
-import { keyedRandom } from "../random.ts";
+import { keyedRandom } from "../../files/random.ts";
 import type { Fact, TaskGraph } from "./episode_common.ts";
 import { UniverseFacts } from "./checkpoint_consistency.ts";
 import { admitNegative, buildNarratives, type BuiltNarrative, type Certificate, graphFirst, LEVEL_SPEC, NARRATIVES, plausibility, PlausibilityAudit } from "./plausibility.ts";

@@ -13,7 +13,7 @@ import { compile } from "../../compile/compile.ts";
 import { admissible } from "../../solve/semantics.ts";
 import { type FamilyCandidate, type Level, LEVELS, type TaskFamily } from "../family.ts";
 import type { InitialEpisode } from "../semantic_objects.ts";
-import { keyedRandom, type Random } from "../random.ts";
+import { keyedRandom, type Random } from "../../files/random.ts";
 import { episodeLines, episodeModelLines } from "../render/episode_text.ts";
 import { auditGraph, episodeFromAudit, Fact, factText, graphVariable, TaskGraph, rebuildGraph, satisfiesFacts, successorIds } from "./episode_common.ts";
 import { universeFacts } from "./checkpoint_consistency.ts";

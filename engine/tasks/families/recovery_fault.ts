@@ -8,7 +8,7 @@ import { compile, type ExtraRestriction, findScenario } from "../../compile/comp
 import { interpretations, solve } from "../../solve/solver.ts";
 import type { Episode } from "../../episode/episode.ts";
 import type { SemanticObjects } from "../semantic_objects.ts";
-import type { Random } from "../random.ts";
+import type { Random } from "../../files/random.ts";
 
 /**
  * Library size bounds (choices; the paper gives none). Three is the whole episode space

@@ -6,7 +6,7 @@
 // outcome-only reading.
 import { z } from "zod";
 import { Fact, satisfiesFacts, successorIds, type TaskGraph } from "./episode_common.ts";
-import type { Random } from "../random.ts";
+import type { Random } from "../../files/random.ts";
 
 export const Status = z.enum(["U", "D", "R"]);
 export type Status = z.infer<typeof Status>;

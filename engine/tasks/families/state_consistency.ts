@@ -8,7 +8,7 @@ import { activeIn, compile, type CompositeState, stateLabel } from "../../compil
 import { solve } from "../../solve/solver.ts";
 import { bandLevels, bandOf, type Level, LEVELS, type Exhibit, type FamilyCandidate, type Gold, type TaskFamily } from "../family.ts";
 import type { CaseRestriction, SemanticObjects } from "../semantic_objects.ts";
-import { keyedRandom } from "../random.ts";
+import { keyedRandom } from "../../files/random.ts";
 import { sha256 } from "../../files/sha256.ts";
 import { CONFLUENCE_RULE, modelLines, restrictionText, rowColumns } from "../render/model_text.ts";
 import { cellByName, namedCells, namedState, namedVariable, variableByName } from "./audit_names.ts";

@@ -10,7 +10,7 @@ import type { CompositeState } from "../../compile/compile.ts";
 import { activeIn, compile } from "../../compile/compile.ts";
 import { bandLevels, LEVELS, type Level, type FamilyCandidate, type Gold, type TaskFamily } from "../family.ts";
 import type { SemanticObjects } from "../semantic_objects.ts";
-import { keyedRandom, type Random } from "../random.ts";
+import { keyedRandom, type Random } from "../../files/random.ts";
 import { CONFLUENCE_RULE, quantitySpaceLines, termsText } from "../render/model_text.ts";
 import { bruteForceSupport, lawVariables, LocalSupport, localSupportOf } from "./local_support.ts";
 import { cellByName, namedCells, namedState, variableByName } from "./audit_names.ts";

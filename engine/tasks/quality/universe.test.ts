@@ -1,7 +1,7 @@
 // The checkpoint-local check against the plain listing of a universe: every complete
 // episode enumerated, a fact set admitted iff one of them satisfies it.
 import { describe, expect, it } from "vitest";
-import { keyedRandom } from "../random.ts";
+import { keyedRandom } from "../../files/random.ts";
 import { Universe } from "./universe.ts";
 import { listedAdmits, listUniverse, model } from "./quality.test_support.ts";
 

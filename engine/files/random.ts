@@ -1,7 +1,7 @@
-// Seeded randomness for task generation. Every candidate draws from its own stream,
-// keyed by (seed, family, mechanism, index), so adding or removing one candidate
+// Seeded randomness: every draw comes from its own stream, keyed by a string (for task
+// generation: seed, family, mechanism, index), so adding or removing one candidate
 // leaves every other candidate unchanged, and runs are identical under every runtime.
-import { sha256Text } from "../files/sha256.ts";
+import { sha256Text } from "./sha256.ts";
 
 export interface Random {
   /** A float in [0, 1). */
