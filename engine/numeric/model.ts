@@ -11,6 +11,8 @@ export const NumericBlockSchema = z.object({
   stopTime: z.number().positive(),
   states: z.array(z.string()).optional().describe("preferred states (instance-qualified), chosen before the other candidates"),
   notes: z.string().optional(),
+  scenarios: z.record(z.string(), z.record(z.string(), z.number())).optional()
+    .describe("start values of a scenario's own numerical run, by scenario id (a composed mechanism's scenario restrictions are what that run shows at t = 0)"),
 }).strict();
 export type NumericBlock = z.output<typeof NumericBlockSchema>;
 
