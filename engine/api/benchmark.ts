@@ -20,6 +20,8 @@ import { inShard, poolUnit, Shard } from "../shard/shard.ts";
 import { requireEmptyOut } from "../shard/shard_files.ts";
 import { checkOptions } from "./options.ts";
 import { OptionsError } from "../files/errors.ts";
+import type { CatalogRecord } from "../tasks/records.ts";
+import { type CatalogDirectory, loadCatalogDirectory } from "./catalog_directory.ts";
 
 const SEED = /^[A-Za-z0-9._:-]{1,64}$/;
 const fn = <T>() => z.custom<T>((v) => typeof v === "function", "expected a function");
@@ -35,6 +37,7 @@ const GenerateOptions = z.object({
   signal: z.custom<AbortSignal>((v) => v instanceof AbortSignal, "expected an AbortSignal").optional(),
   out: z.string().min(1).optional(),
   force: z.boolean().default(false),
+  catalog: z.string().min(1).optional(),
 }).strict();
 
 const GenerateShardSchema = GenerateOptions.extend({ out: z.string().min(1), shard: Shard });
@@ -65,6 +68,12 @@ export interface GenerateBenchmarkOptions {
   out?: string;
   /** With `out`: replace what the directory holds (default false). */
   force?: boolean;
+  /**
+   * A catalog directory (loadCatalogDirectory): generate from its mechanism files instead of
+   * the built-in 18; `mechanisms` then names ids of the directory. The manifest records the
+   * directory's hash and, for a composed catalog, the composer's seed and settings.
+   */
+  catalog?: string;
 }
 
 /** A benchmark just generated, with what generating it cost. */
@@ -105,10 +114,10 @@ export interface BenchmarkShard {
 const turn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * Generates the MechReasoner benchmark from the built-in catalog, in memory or also into a
+ * Generates the MechReasoner benchmark from the built-in catalog (or a catalog directory), in memory or also into a
  * directory (`out`): every option of `mech generate`, byte-identical files for the same options.
  *
- * @param options Mechanisms, families, seed, cell size, token ceiling, edge rules, progress, signal, and the directory.
+ * @param options Mechanisms, families, seed, cell size, token ceiling, edge rules, progress, signal, the output directory, and a catalog directory.
  * @returns The benchmark: its manifest, its three files' texts and their records, and what generating it cost.
  * @throws {OptionsError} For an unknown mechanism or family, or a malformed option.
  * @throws {StoreError} With `out`: when the directory is not empty (without `force`) or cannot be written.
@@ -153,7 +162,7 @@ export async function generateBenchmark(options: GenerateBenchmarkOptions = {}):
   const g = assemble(settingsOf(plan), pools);
   const totalMs = performance.now() - start;
   const texts = benchmarkFiles(g);
-  const manifest = buildManifest(g, texts, catalogSha256(), plan.families);
+  const manifest = buildManifest(g, texts, plan.catalogSha256, plan.families, { sizes: sizesOf(plan.mechanisms), catalog: plan.record });
   if (o.out !== undefined) writeBenchmark(o.out, texts, manifest);
   const dir = o.out ?? `memory:${manifest.completion_sha256.slice(0, 12)}`;
   return { dir, manifest, texts, tasks: g.tasks, solutions: g.solutions, problems: g.problems, timings: { ...timings, totalMs } };
@@ -162,6 +171,10 @@ export async function generateBenchmark(options: GenerateBenchmarkOptions = {}):
 /** What generation runs over, the options resolved against the catalog and the family registry. */
 interface Plan {
   mechanisms: MechanismModel[];
+  /** The catalog's hash: the built-in one's, or the directory's. */
+  catalogSha256: string;
+  /** The directory catalog's record for the manifest; absent for the built-in catalog. */
+  record?: CatalogRecord;
   families: TaskFamily[];
   seed: string;
   perLevel: number;
@@ -169,13 +182,36 @@ interface Plan {
   rules: RuleProfile;
 }
 
-function planOf(fnName: string, o: { mechanisms?: string[]; families?: FamilyId[]; seed: string; perLevel: number; maxPromptTokens: number; rules: RuleProfile }): Plan {
-  const all = builtinMechanismIds();
+/** A mechanism's size by id, for the manifest. */
+const sizesOf = (models: readonly MechanismModel[]) => {
+  const byId = new Map(models.map((m) => [m.id, { components: m.instances.length, variables: m.variables.length }]));
+  return (id: string) => byId.get(id);
+};
+
+/** The record a manifest keeps of a directory catalog. */
+function recordOf(c: CatalogDirectory): CatalogRecord {
+  const composer = c.composer && { name: c.composer.composer.name, version: c.composer.composer.version, seed: c.composer.seed, settings: c.composer.settings };
+  return { source: "directory", mechanisms: c.mechanisms.length, ...(composer ? { composer } : {}) };
+}
+
+function planOf(fnName: string, o: { mechanisms?: string[]; families?: FamilyId[]; seed: string; perLevel: number; maxPromptTokens: number; rules: RuleProfile; catalog?: string }): Plan {
+  const directory = o.catalog === undefined ? undefined : loadCatalogDirectory(o.catalog);
+  const all = directory ? directory.mechanisms.map((m) => m.id) : builtinMechanismIds();
   const unknown = (o.mechanisms ?? []).filter((id) => !all.includes(id));
-  if (unknown.length) throw new OptionsError(`${fnName}: mechanisms: no built-in mechanism ${unknown.join(", ")} (expected ${oneOf(all, 40)})`);
+  if (unknown.length) throw new OptionsError(`${fnName}: mechanisms: no ${directory ? `mechanism in ${directory.dir} with id` : "built-in mechanism"} ${unknown.join(", ")} (expected ${oneOf(all, 40)})`);
   const ids = o.mechanisms ? all.filter((id) => o.mechanisms!.includes(id)) : all;
   const families = o.families ? FAMILIES.filter((f) => o.families!.includes(f.id)) : [...FAMILIES];
-  return { mechanisms: ids.map((id) => builtinMechanism(id)!), families, seed: o.seed, perLevel: o.perLevel, maxPromptTokens: o.maxPromptTokens, rules: o.rules };
+  const lookup = directory ? (id: string) => directory.mechanisms.find((m) => m.id === id) : builtinMechanism;
+  return {
+    mechanisms: ids.map((id) => lookup(id)!),
+    catalogSha256: directory ? directory.sha256 : catalogSha256(),
+    ...(directory ? { record: recordOf(directory) } : {}),
+    families,
+    seed: o.seed,
+    perLevel: o.perLevel,
+    maxPromptTokens: o.maxPromptTokens,
+    rules: o.rules,
+  };
 }
 
 /**
@@ -239,6 +275,8 @@ async function poolsOf(
  */
 export async function generateBenchmarkShard(options: GenerateShardOptions): Promise<BenchmarkShard> {
   const o = checkOptions("generateBenchmarkShard", GenerateShardSchema, options);
+  // a shard header does not name a directory catalog, so the merge could not rebuild its manifest
+  if (o.catalog !== undefined) throw new OptionsError("generateBenchmarkShard: catalog: a directory catalog is generated unsharded (the shards' merge reads the built-in catalog); drop the shard or the catalog");
   const plan = planOf("generateBenchmarkShard", o);
   const held = openGenerationShard(o.out, {
     format: GENERATION_SHARD_FORMAT,
@@ -292,7 +330,7 @@ export function mergeBenchmarkShards(dirs: readonly string[], out: string): Benc
   const { generated, catalogSha256: catalog } = mergeGenerationShards(dirs);
   prepareOutputDir(out, false);
   const texts = benchmarkFiles(generated);
-  const manifest = buildManifest(generated, texts, catalog, FAMILIES.filter((f) => generated.settings.families.includes(f.id)));
+  const manifest = buildManifest(generated, texts, catalog, FAMILIES.filter((f) => generated.settings.families.includes(f.id)), { sizes: builtinSizes });
   writeBenchmark(out, texts, manifest);
   return { dir: out, manifest, texts, tasks: generated.tasks, solutions: generated.solutions, problems: generated.problems };
 }
@@ -346,7 +384,7 @@ export function loadBenchmark(dir: string): Benchmark {
  * prompt header and token count, and every gold recomputed from the built-in catalog.
  *
  * @param benchmark A benchmark (generated or loaded).
- * @param options `onProgress(done, total)` after each task.
+ * @param options `onProgress(done, total)` after each task; `catalog`, the directory a benchmark generated with `catalog` came from (default the built-in catalog).
  * @returns The findings (empty when the benchmark is what it claims), tasks and golds checked.
  *
  * @example
@@ -358,8 +396,23 @@ export function loadBenchmark(dir: string): Benchmark {
  * assert.deepEqual(verifyBenchmark(benchmark).findings, []);
  * ```
  */
-export function verifyBenchmark(benchmark: Benchmark, options: { onProgress?: (done: number, total: number) => void } = {}): VerifyResult {
-  return verifyAgainst(benchmark, { sha256: catalogSha256(), mechanism: builtinMechanism }, options.onProgress);
+export function verifyBenchmark(benchmark: Benchmark, options: { onProgress?: (done: number, total: number) => void; catalog?: string } = {}): VerifyResult {
+  return verifyAgainst(benchmark, catalogView(options.catalog), options.onProgress);
+}
+
+/** The built-in catalog's mechanism sizes. */
+const builtinSizes = (id: string) => {
+  const m = builtinMechanism(id);
+  return m && { components: m.instances.length, variables: m.variables.length };
+};
+
+/** The catalog a benchmark is checked against: the built-in one, or a directory. */
+function catalogView(dir: string | undefined): { sha256: string; mechanism(id: string): MechanismModel | undefined } {
+  if (dir === undefined) return { sha256: catalogSha256(), mechanism: builtinMechanism };
+  if (typeof dir !== "string" || !dir) throw new OptionsError("catalog: expected a directory");
+  const c = loadCatalogDirectory(dir);
+  const byId = new Map(c.mechanisms.map((m) => [m.id, m]));
+  return { sha256: c.sha256, mechanism: (id) => byId.get(id) };
 }
 
 /**
@@ -367,7 +420,8 @@ export function verifyBenchmark(benchmark: Benchmark, options: { onProgress?: (d
  * family the easy routes to its answers (by level, by mechanism and in all) and the goals
  * they are held to. Render them with qualityLines.
  *
- * @param benchmark A benchmark (generated or loaded) of the built-in catalog.
+ * @param benchmark A benchmark (generated or loaded).
+ * @param options `catalog`: the directory the benchmark was generated from (default the built-in catalog).
  * @returns The measures and goals.
  * @throws {StoreError} When the benchmark names a mechanism the catalog does not hold.
  *
@@ -382,8 +436,9 @@ export function verifyBenchmark(benchmark: Benchmark, options: { onProgress?: (d
  * console.log(qualityLines(quality).join("\n"));
  * ```
  */
-export function benchmarkQuality(benchmark: Pick<Benchmark, "tasks" | "solutions">): QualityReport {
-  return qualityReport({ tasks: benchmark.tasks, solutions: benchmark.solutions }, builtinMechanism);
+export function benchmarkQuality(benchmark: Pick<Benchmark, "tasks" | "solutions">, options: { catalog?: string } = {}): QualityReport {
+  const view = catalogView(options.catalog);
+  return qualityReport({ tasks: benchmark.tasks, solutions: benchmark.solutions }, (id) => view.mechanism(id));
 }
 
 /** The items of a comma-separated list: trimmed, empty ones dropped, each once. */

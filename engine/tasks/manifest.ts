@@ -4,7 +4,13 @@
 import { FAMILY_IDS, LEVELS, type TaskFamily } from "./family.ts";
 import { GENERATOR_VERSION, type Generated } from "./generate.ts";
 import { sha256 } from "../files/sha256.ts";
-import type { Manifest, ProblemRecord, SolutionRecord, TaskRecord } from "./records.ts";
+import type { CatalogRecord, Manifest, ProblemRecord, SolutionRecord, TaskRecord } from "./records.ts";
+
+/** A mechanism's size as the manifest records it (the report slices accuracy by it). */
+export interface MechanismSize {
+  components: number;
+  variables: number;
+}
 
 export const jsonl = (records: readonly unknown[]) => records.map((r) => JSON.stringify(r) + "\n").join("");
 
@@ -27,7 +33,17 @@ export function completionHash(m: Pick<Manifest, "generator" | "catalog_sha256" 
   return sha256(JSON.stringify([m.generator.version, m.catalog_sha256, m.settings, m.files]));
 }
 
-export function buildManifest(g: Omit<Generated, "timings">, files: BenchmarkFiles, catalogSha256: string, families: readonly TaskFamily[]): Manifest {
+/**
+ * The manifest of generated files: `sizes` gives each mechanism's size (absent ones are left
+ * out), `catalog` the directory catalog's record (absent for the built-in catalog).
+ */
+export function buildManifest(
+  g: Omit<Generated, "timings">,
+  files: BenchmarkFiles,
+  catalogSha256: string,
+  families: readonly TaskFamily[],
+  about: { sizes?: (id: string) => MechanismSize | undefined; catalog?: CatalogRecord } = {},
+): Manifest {
   const present = FAMILY_IDS.filter((f) => g.settings.families.includes(f));
   const partial: Omit<Manifest, "completion_sha256"> = {
     format: "mechbench-tasks/1",
@@ -56,8 +72,10 @@ export function buildManifest(g: Omit<Generated, "timings">, files: BenchmarkFil
     }),
     mechanisms: g.settings.mechanisms.map((mechanism) => {
       const tasks = g.tasks.filter((t) => t.mechanism === mechanism);
-      return { mechanism, families: present.filter((f) => tasks.some((t) => t.family === f)), retained: tasks.length };
+      const size = about.sizes?.(mechanism);
+      return { mechanism, families: present.filter((f) => tasks.some((t) => t.family === f)), retained: tasks.length, ...(size ? { components: size.components, variables: size.variables } : {}) };
     }),
+    ...(about.catalog ? { catalog: about.catalog } : {}),
     files: { "tasks.jsonl": sha256(files["tasks.jsonl"]), "solutions.jsonl": sha256(files["solutions.jsonl"]), "problems.jsonl": sha256(files["problems.jsonl"]) },
   };
   return { ...partial, completion_sha256: completionHash(partial) };

@@ -4,6 +4,7 @@
 import { RuleProfileSchema } from "../episode/rules.ts";
 import { z } from "zod";
 import { FamilyId, Level } from "./family.ts";
+import { ComposeSettings } from "../model/composer_record.ts";
 
 /** A line of tasks.jsonl. */
 export const TaskRecord: z.ZodObject<
@@ -131,6 +132,28 @@ export type PoolRecord = z.infer<typeof PoolRecord>;
 /** The data files of a benchmark directory (beside manifest.json). */
 export const FILE_NAMES = ["tasks.jsonl", "solutions.jsonl", "problems.jsonl"] as const;
 
+/**
+ * A benchmark's catalog when it is a directory (`mech generate --catalog DIR`): its number of
+ * mechanisms and, for a composed one, the composer's name, version, seed and settings
+ * (enough to compose the same directory again).
+ */
+export const CatalogRecord: z.ZodObject<
+  {
+    source: z.ZodLiteral<"directory">;
+    mechanisms: z.ZodInt;
+    composer: z.ZodOptional<
+      z.ZodObject<{ name: z.ZodString; version: z.ZodString; seed: z.ZodString; settings: typeof ComposeSettings }, z.core.$strict>
+    >;
+  },
+  z.core.$strict
+> = z.object({
+  source: z.literal("directory"),
+  mechanisms: z.int().min(1),
+  composer: z.object({ name: z.string(), version: z.string(), seed: z.string(), settings: ComposeSettings }).strict().optional(),
+}).strict();
+/** A directory catalog's record in a manifest. */
+export type CatalogRecord = z.infer<typeof CatalogRecord>;
+
 /** manifest.json of a benchmark directory. */
 export const Manifest: z.ZodObject<
   {
@@ -156,8 +179,12 @@ export const Manifest: z.ZodObject<
       >
     >;
     mechanisms: z.ZodArray<
-      z.ZodObject<{ mechanism: z.ZodString; families: z.ZodArray<typeof FamilyId>; retained: z.ZodInt }, z.core.$strict>
+      z.ZodObject<
+        { mechanism: z.ZodString; families: z.ZodArray<typeof FamilyId>; retained: z.ZodInt; components: z.ZodOptional<z.ZodInt>; variables: z.ZodOptional<z.ZodInt> },
+        z.core.$strict
+      >
     >;
+    catalog: z.ZodOptional<typeof CatalogRecord>;
     files: z.ZodObject<
       { "tasks.jsonl": z.ZodString; "solutions.jsonl": z.ZodString; "problems.jsonl": z.ZodString },
       z.core.$strict
@@ -184,7 +211,16 @@ export const Manifest: z.ZodObject<
     pools: z.object({ complete: z.int(), partial: z.int(), empty: z.int() }).strict(),
   }).strict()),
   /** Table 11: per mechanism, the families with a retained task and the retained count. */
-  mechanisms: z.array(z.object({ mechanism: z.string(), families: z.array(FamilyId), retained: z.int().min(0) }).strict()),
+  mechanisms: z.array(z.object({
+    mechanism: z.string(),
+    families: z.array(FamilyId),
+    retained: z.int().min(0),
+    /** The mechanism's size, for the report's slices: its components and its model's variables. */
+    components: z.int().min(0).optional(),
+    variables: z.int().min(0).optional(),
+  }).strict()),
+  /** Where the mechanisms came from when not the built-in catalog: a directory, and its composer when composed. */
+  catalog: CatalogRecord.optional(),
   files: z.object({ "tasks.jsonl": z.string(), "solutions.jsonl": z.string(), "problems.jsonl": z.string() }).strict(),
   /** SHA-256 binding generator version, catalog, settings and the three files. */
   completion_sha256: z.string().regex(/^[0-9a-f]{64}$/),
