@@ -3,7 +3,7 @@
 import { answerWithPromptParser, PARSER_MODEL, servePromptParser } from "../engine/api/mechreasoner.ts";
 import { DEFAULT_TASKS_DIR } from "./defaults.ts";
 import { InputError, type Io } from "./io.ts";
-import { lazyProgress } from "./tasks_commands.ts";
+import { lazyProgress } from "./progress.ts";
 
 /** `mech baseline answer --tasks DIR [--json]`: every task answered; agreement with the gold per family; exit 1 when a prompt is unreadable or an answer differs from the gold. */
 export function baselineAnswerCommand(args: { tasks?: string; json: boolean }, io: Io): number {

@@ -21,7 +21,7 @@ import {
 import { DEFAULT_TASKS_DIR } from "./defaults.ts";
 import { checkedJson, InputError, type Io } from "./io.ts";
 import { shardOption } from "./shard_option.ts";
-import { lazyProgress } from "./tasks_commands.ts";
+import { lazyProgress } from "./progress.ts";
 
 export interface EvalArgs {
   tasks?: string;

@@ -146,6 +146,9 @@ const parser = or(
   command("generate", object({
     cmd: constant("generate" as const),
     shard,
+    catalog: optional(option("--catalog", string({ metavar: "DIR" }), {
+      description: message`Generate from the mechanism files of DIR (from ${"mech compose"}, or your own) instead of the built-in 18; --mechanisms then names ids of DIR.`,
+    })),
     out: withDefault(option("--out", string({ metavar: "DIR" }), {
       description: message`Where the benchmark goes (default ${DEFAULT_TASKS_DIR}); refused when it holds anything, unless --force.`,
     }), DEFAULT_TASKS_DIR),
@@ -180,12 +183,14 @@ const parser = or(
     command("stats", object({
       cmd: constant("tasks stats" as const),
       dir: argument(string({ metavar: "DIR" }), { description: message`A benchmark directory.` }),
+      catalog: optional(option("--catalog", string({ metavar: "DIR" }), { description: message`The catalog directory the benchmark was generated from (for --quality; default the built-in catalog).` })),
       quality: option("--quality", { description: message`Also the shortcut measures per family and level: plausibility labels found by checkpoint-local consistency, vacuous faults and outcome-only labels of functional recovery, repeated transition answers, necessity answer patterns; and the goals they are held to.` }),
       json: option("--json", { description: message`One JSON object.` }),
     }), { description: message`Summarize a benchmark: items per family and mechanism, pool outcomes, level cells, prompt lengths; with --quality, the shortcut measures.` }),
     command("verify", object({
       cmd: constant("tasks verify" as const),
       dir: argument(string({ metavar: "DIR" }), { description: message`A benchmark directory.` }),
+      catalog: optional(option("--catalog", string({ metavar: "DIR" }), { description: message`The catalog directory the benchmark was generated from (default the built-in catalog).` })),
       json: option("--json", { description: message`One JSON object.` }),
     }), { description: message`Check a benchmark: file and completion hashes, headers, token counts, and every gold recomputed from the catalog; exit 1 on any finding.` }),
   ), { description: message`Inspect a generated benchmark (show, stats, verify).` }),
@@ -289,7 +294,7 @@ const parser = or(
       out: optional(option("--out", string({ metavar: "FILE" }), { description: message`Where the HTML report goes (default DIR/report.html).` })),
     }), { description: message`Report on a run: a self-contained HTML page with charts and tables (accuracy per budget and category, the six dimensions, failure modes); the tables as Markdown on stdout.` }),
   ), { description: message`PhysMent: scenes, tools, agent runs and scores.` }),
-  // or() takes at most 15 parsers: merge and export share one place
+  // or() takes at most 15 parsers: merge, export and compose share one place
   or(
     command("merge", object({
       cmd: constant("merge" as const),
@@ -300,6 +305,26 @@ const parser = or(
       json: option("--json", { description: message`Generation and eval shards: print the summary or scores as JSON.` }),
     }), { description: message`Join the shard directories of a sharded run into exactly what the unsharded run writes (docs/cluster.md).` }),
     exportCommand,
+    command("compose", object({
+      cmd: constant("compose" as const),
+      seed: option("--seed", string({ metavar: "SEED" }), {
+        description: message`The composer's seed (1 to 64 letters, digits or . _ : -): the same seed and options give byte-identical files. Keep it secret for a private held-out benchmark.`,
+      }),
+      count: option("--count", integer({ min: 0, metavar: "N" }), { description: message`How many mechanisms to accept.` }),
+      components: withDefault(option("--components", string({ metavar: "MIN-MAX" }), {
+        description: message`Components per mechanism (default 3-20): the difficulty dial.`,
+      }), "3-20"),
+      domains: optional(option("--domains", string({ metavar: "LIST" }), {
+        description: message`Physical domains, comma-separated, of translational, rotational, thermal, electrical (default all; electrical needs thermal).`,
+      })),
+      out: option("--out", string({ metavar: "DIR" }), {
+        description: message`The catalog directory: one <id>.json per mechanism and composer.json; an interrupted composition there is continued; refused when it holds anything else, unless --force.`,
+      }),
+      force: option("--force", { description: message`Replace the .json files the output directory holds.` }),
+      json: option("--json", { description: message`Print the summary as one JSON object.` }),
+    }), {
+      description: message`Compose mechanisms from the component library, each checked by the acceptance gates (library, converter checks, numerical check, episode-graph soundness, a start case that moves); docs/compose.md. Generate a benchmark from them with ${"mech generate --catalog DIR"}.`,
+    }),
   ),
   command("bench", or(
     command("solve", object({
@@ -504,6 +529,8 @@ async function main(): Promise<number> {
         return (await import("./physment_commands.ts")).scoreDirectory(args.dir, args.scenesDir, io, listJsonl);
       case "physment report":
         return await (await import("./physment_commands.ts")).physmentReportCommand(args, io, listJsonl);
+      case "compose":
+        return (await import("./compose_commands.ts")).composeCommand(args, io);
       case "generate":
         return await (await import("./tasks_commands.ts")).generateCommand(args, io);
       case "eval":
@@ -558,7 +585,7 @@ async function report(e: unknown): Promise<number> {
     io.err(`mech: ${(e as Error).message}`);
     return 2;
   }
-  if (e instanceof solver.SolveError) {
+  if (e instanceof solver.SolveError || e instanceof solver.ComposeError) {
     io.err(`mech: ${e.message}`);
     return 1;
   }

@@ -19,3 +19,18 @@ export function progress(io: Io, label: string, total: number, width = 30): Prog
     finish: () => status(null),
   };
 }
+
+/**
+ * A progress bar made on the first event, when the total is known, and finished like one
+ * made at the start (a terminal's status line is cleared even when nothing was shown).
+ */
+export function lazyProgress(io: Io, label: string): { update(done: number, total: number, detail: string): void; finish(): void } {
+  let bar: Progress | undefined;
+  return {
+    update(done, total, detail) {
+      bar ??= progress(io, label, total);
+      bar.update(done, detail);
+    },
+    finish: () => (bar ? bar.finish() : io.status?.(null)),
+  };
+}

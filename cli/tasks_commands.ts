@@ -20,7 +20,7 @@ import {
 import type { RuleProfile } from "../engine/api/solver.ts";
 import { shardOption } from "./shard_option.ts";
 import { InputError, type Io } from "./io.ts";
-import { type Progress, progress } from "./progress.ts";
+import { lazyProgress, progress } from "./progress.ts";
 
 const lines = (io: Io, ...text: string[]) => text.forEach((t) => io.out(t));
 
@@ -34,34 +34,25 @@ export interface GenerateArgs {
   force: boolean;
   json: boolean;
   rules?: RuleProfile;
+  /** A catalog directory to generate from instead of the built-in catalog. */
+  catalog?: string;
   /** I/N: generate only the pools of shard I of N into --out (mech merge joins the N). */
   shard?: string;
 }
 
 const SEED = /^[A-Za-z0-9._:-]{1,64}$/;
 
-/**
- * A progress bar made on the first event, when the total is known, and finished like one
- * made at the start (a terminal's status line is cleared even when nothing was shown).
- */
-export function lazyProgress(io: Io, label: string): { update(done: number, total: number, detail: string): void; finish(): void } {
-  let bar: Progress | undefined;
-  return {
-    update(done, total, detail) {
-      bar ??= progress(io, label, total);
-      bar.update(done, detail);
-    },
-    finish: () => (bar ? bar.finish() : io.status?.(null)),
-  };
-}
-
 export async function generateCommand(args: GenerateArgs, io: Io): Promise<number> {
   if (!SEED.test(args.seed)) throw new InputError(`--seed: "${args.seed}" is not a seed (1 to 64 letters, digits or . _ : -)`);
   const families = args.families === undefined ? undefined : parseFamilyList(args.families, "--families");
-  const mechanisms = args.mechanisms === undefined ? undefined : parseMechanismList(args.mechanisms, "--mechanisms");
+  // a directory catalog's ids are checked against the directory when it is read
+  const mechanisms = args.mechanisms === undefined ? undefined
+    : args.catalog === undefined ? parseMechanismList(args.mechanisms, "--mechanisms")
+    : [...new Set(args.mechanisms.split(",").map((x) => x.trim()).filter(Boolean))];
   const shard = shardOption(args.shard);
   const options = (bar: ReturnType<typeof lazyProgress>): GenerateBenchmarkOptions => ({
     ...(mechanisms ? { mechanisms } : {}),
+    ...(args.catalog !== undefined ? { catalog: args.catalog } : {}),
     ...(families ? { families } : {}),
     seed: args.seed,
     perLevel: args.perLevel,
@@ -138,10 +129,11 @@ export function tasksShowCommand(args: { taskId: string; dir: string; json: bool
  * `mech tasks stats DIR`: Table 3, Table 11, the level cells and prompt lengths; with
  * `quality`, the shortcut measures after them (in JSON under "quality").
  */
-export function tasksStatsCommand(args: { dir: string; json: boolean; quality?: boolean }, io: Io): number {
+export function tasksStatsCommand(args: { dir: string; json: boolean; quality?: boolean; catalog?: string }, io: Io): number {
   const b = loadBenchmark(args.dir);
   const m = b.manifest;
-  const quality = args.quality ? benchmarkQuality(b) : undefined;
+  if (args.quality) needCatalog(args.dir, m, args.catalog);
+  const quality = args.quality ? benchmarkQuality(b, args.catalog === undefined ? {} : { catalog: args.catalog }) : undefined;
   if (args.json) {
     io.out(JSON.stringify({ settings: m.settings, retained: m.retained, families: m.families, mechanisms: m.mechanisms, cells: m.cells, ...(quality ? { quality } : {}) }));
     return 0;
@@ -152,11 +144,20 @@ export function tasksStatsCommand(args: { dir: string; json: boolean; quality?: 
   return 0;
 }
 
+/** A benchmark of a directory catalog is checked against that directory: say so rather than report every gold as foreign. */
+function needCatalog(dir: string, m: Manifest, catalog: string | undefined): void {
+  if (catalog !== undefined || !m.catalog) return;
+  const c = m.catalog.composer;
+  throw new InputError(`${dir} was generated from a catalog directory of ${m.catalog.mechanisms} mechanisms${c ? ` (composed by ${c.name} ${c.version}, seed ${c.seed})` : ""}; name it with --catalog DIR`);
+}
+
 /** `mech tasks verify DIR`: hashes, headers and every gold recomputed; exit 1 on any finding. */
-export function tasksVerifyCommand(args: { dir: string; json: boolean }, io: Io): number {
+export function tasksVerifyCommand(args: { dir: string; json: boolean; catalog?: string }, io: Io): number {
   const b = loadBenchmark(args.dir);
+  needCatalog(args.dir, b.manifest, args.catalog);
   const bar = progress(io, "verify", b.tasks.length);
   const r = verifyBenchmark(b, {
+    ...(args.catalog === undefined ? {} : { catalog: args.catalog }),
     onProgress: (done, total) => {
       if (done === total || done % 25 === 0) bar.update(done, "tasks rechecked");
     },
