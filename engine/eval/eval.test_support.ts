@@ -3,7 +3,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { catalogSha256 } from "../../catalog/mod.ts";
+import { builtinMechanism, catalogSha256 } from "../../catalog/mod.ts";
 import { FAMILIES } from "../tasks/families/mod.ts";
 import { benchmarkFiles, buildManifest } from "../tasks/manifest.ts";
 import { readTaskSet, writeBenchmark } from "../tasks/store.ts";
@@ -17,7 +17,11 @@ export function writeSmallBenchmark(): { dir: string; items: EvalItem[] } {
   const g = smallBenchmark({ ids: SMALL_EVAL_MECHANISMS, perLevel: 1 });
   const dir = mkdtempSync(join(tmpdir(), "mech-eval-tasks-"));
   const files = benchmarkFiles(g);
-  writeBenchmark(dir, files, buildManifest(g, files, catalogSha256(), FAMILIES));
+  const sizes = (id: string) => {
+    const m = builtinMechanism(id)!;
+    return { components: m.instances.length, variables: m.variables.length };
+  };
+  writeBenchmark(dir, files, buildManifest(g, files, catalogSha256(), FAMILIES, { sizes }));
   return { dir, items: evalItems(readTaskSet(dir)) };
 }
 

@@ -97,6 +97,19 @@ describe("the MechReasoner report", () => {
     expect(sloppy.items[0].blocks.map((b) => b.label)).toEqual(["response", "normalized answer", "gold", "prompt"]);
     expect(sloppy.items[0].blocks[0].text).toBe("I would rather not say.");
     expect(data.details!.find((d) => d.title.startsWith("Failures of baseline:replay"))!.items).toEqual([]);
+    // the size slices: each mechanism in one band, every item counted once, accuracy by hand
+    const bySize = data.tables.find((t) => t.title.endsWith("by mechanism size: components"))!;
+    const sizeOf = new Map(set.manifest.mechanisms.map((m) => [m.mechanism, m.components!]));
+    expect(bySize.rows.reduce((n, r) => n + Number(r[2]), 0)).toBe(items.length);
+    for (const row of bySize.rows) {
+      const [lo, hi] = row[0].endsWith("+") ? [Number(row[0].slice(0, -1)), Infinity] : row[0].split("–").map(Number);
+      const inBand = items.filter((it) => sizeOf.get(it.mechanism)! >= lo && sizeOf.get(it.mechanism)! <= hi);
+      expect(Number(row[2])).toBe(inBand.length);
+      const right = inBand.filter((it) => HALF.has(it.family) || scored[3].items.find((x) => x.task_id === it.task_id)!.outcome === "correct").length;
+      expect(row[bySize.header.indexOf("half-right")]).toBe((100 * right / inBand.length).toFixed(1));
+      expect(row[bySize.header.indexOf("baseline:replay")]).toBe("100.0");
+    }
+    expect(data.tables.some((t) => t.title.endsWith("by mechanism size: model variables"))).toBe(true);
     // the regression: replay and parser strata never vary; the majority and half-right ones can
     expect(a.regression.unadjusted === null || a.regression.unadjusted.informative > 0).toBe(true);
   });

@@ -141,12 +141,52 @@ export function reportData(p: { analysis: Analysis; manifest: Manifest; runs: re
     model,
     rows: a.slices.filter((x) => x.model === model && x.bin === null).map((x) => ({ family: x.family, metrics: x.metrics })),
   }))));
-  tables.push(fig.table, regressionTable(a), ...benchmarkTables(p.manifest));
+  tables.push(fig.table, regressionTable(a), ...sizeTables(p.manifest, p.runs), ...benchmarkTables(p.manifest));
   return {
     tables,
     specs: [{ name: "complexity", title: "E2E accuracy by complexity bin per family (Figure 2)", spec: fig.spec }],
     details: p.runs.map((r) => failureDetails(r, p.maxDetails)),
   };
+}
+
+/** Size bands of the slices: components, then model variables (lower bounds, inclusive). */
+const COMPONENT_BANDS = [1, 6, 10, 15, 21];
+const VARIABLE_BANDS = [0, 50, 100, 200, 400];
+
+const bandOf = (bands: readonly number[], x: number) => bands.findLastIndex((b) => x >= b);
+const bandName = (bands: readonly number[], i: number) => (i === bands.length - 1 ? `${bands[i]}+` : `${bands[i]}–${bands[i + 1] - 1}`);
+
+/**
+ * E2E accuracy by mechanism size, beside the complexity bins: items grouped by their
+ * mechanism's components and, separately, its model's variables (from the manifest). Point
+ * estimates over all items of a band, every family together; a missing answer counts wrong.
+ */
+function sizeTables(m: Manifest, runs: readonly ReportRun[]): Table[] {
+  const sizes = new Map(m.mechanisms.flatMap((x) => (x.components === undefined || x.variables === undefined ? [] : [[x.mechanism, { components: x.components, variables: x.variables }] as const])));
+  if (!runs.length || sizes.size < m.mechanisms.length) return [];
+  const models = runs.map((r) => r.model);
+  const by = (what: "components" | "variables", bands: readonly number[]): Table => {
+    const rows: string[][] = [];
+    bands.forEach((_, band) => {
+      const inBand = (mechanism: string) => bandOf(bands, sizes.get(mechanism)![what]) === band;
+      const mechanisms = [...sizes.keys()].filter(inBand);
+      if (!mechanisms.length) return;
+      const cells = runs.map((r) => {
+        const items = r.items.filter((it) => inBand(it.mechanism));
+        const correct = new Set(r.scored.filter((x) => x.outcome === "correct").map((x) => x.task_id));
+        return { n: items.length, acc: items.length ? items.filter((it) => correct.has(it.task_id)).length / items.length : null };
+      });
+      rows.push([bandName(bands, band), String(mechanisms.length), String(cells[0].n), ...cells.map((c) => pct(c.acc))]);
+    });
+    return {
+      title: `E2E accuracy (%) by mechanism size: ${what === "components" ? "components" : "model variables"}`,
+      note: `Every family together, items grouped by their mechanism's number of ${what === "components" ? "components" : "variables in its qualitative model"}; point estimates (the mechanisms of a band are few, so read them beside Figure 2's intervals).`,
+      header: [what, "mechanisms", "items", ...models],
+      numeric: [false, true, true, ...models.map(() => true)],
+      rows,
+    };
+  };
+  return [by("components", COMPONENT_BANDS), by("variables", VARIABLE_BANDS)];
 }
 
 /** Failures of a run (Table 1 order, then task id), at most `max`, each with what it takes to read it. */
