@@ -108,7 +108,7 @@ export { SolverMismatchError } from "../bench/solve_bench.ts";
 export type { SimulateBenchResult, SolveBenchResult } from "../bench/schema.ts";
 export { DEFAULT_REFERENCE_TIMEOUT_S, DEFAULT_SIMULATE_RUNS, DEFAULT_SOLVE_RUNS, WARMUP_MS } from "../bench/defaults.ts";
 export { jsonSchemaFiles } from "./schemas.ts";
-export { OptionsError } from "../files/errors.ts";
+export { OptionsError, StoreError } from "../files/errors.ts";
 
 // The schemas the record types above are built from (their explicit types name them)
 export type { Confluence, Factor, ProblemVariable, Term } from "../compile/problem.ts";
