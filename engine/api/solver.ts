@@ -57,7 +57,8 @@ export {
 export { type CatalogListing, catalogListing, type CatalogRunRow, type CatalogSummary, catalogSummaries, checkMechanisms, mechanismDescription, solveCatalog } from "./catalog.ts";
 export { numericCheck, type NumericCheckResult, soundnessCheck, type SoundnessCheckResult } from "./numeric_check.ts";
 export { type ComposedCatalog, composeMechanisms, type ComposeMechanismsOptions, MAX_COMPOSED_COMPONENTS, MAX_COMPOSED_COUNT } from "./compose.ts";
-export { type CandidateEvent, type ComposedFile, ComposeError } from "../compose/compose.ts";
+export { type CandidateEvent, type Composed, type ComposedFile, ComposeError } from "../compose/compose.ts";
+export type { Kind as ComposedKind } from "../compose/structure.ts";
 export type { Gate, Rejection } from "../compose/gates.ts";
 export { COMPOSE_DOMAINS, type ComposerRecord, type ComposeSettings, GATES } from "../model/composer_record.ts";
 export { type CatalogDirectory, loadCatalogDirectory } from "./catalog_directory.ts";

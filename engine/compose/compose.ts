@@ -11,8 +11,26 @@ import { observeSample } from "../numeric/check.ts";
 import { composeStructure, type Draft, type Kind, KIND_MIN_COMPONENTS, KINDS, timeScale } from "./structure.ts";
 import { converterGate, frozenGate, type Gate, libraryGate, numericGate, pathsGate, type Rejection } from "./gates.ts";
 
-/** The composer cannot reach the requested count within its candidate budget. */
+/**
+ * The composer cannot reach the requested count within its candidate budget.
+ *
+ * @example Handle a composition that falls short
+ * ```ts
+ * import { ComposeError, composeMechanisms } from "@mechbench/mechbench/solver";
+ * import assert from "node:assert/strict";
+ *
+ * let composed;
+ * try {
+ *   composed = composeMechanisms({ seed: "example", count: 2, components: { min: 3, max: 4 }, domains: ["thermal"] });
+ * } catch (e) {
+ *   if (!(e instanceof ComposeError)) throw e;
+ *   console.error(`too few candidates pass the gates: ${e.message}`);
+ * }
+ * assert.ok(composed === undefined || composed.mechanisms.length === 2);
+ * ```
+ */
 export class ComposeError extends Error {
+  /** The error's name, for messages and logs. */
   override name = "ComposeError";
 }
 
@@ -24,6 +42,7 @@ export const DRAWN_SCENARIOS = 3;
 
 /** One accepted mechanism: its id and its file's text. */
 export interface ComposedFile {
+  /** The mechanism's id, `composed_NNN_<kind>`. */
   id: string;
   /** The file's name in a catalog directory, `<id>.json`. */
   file: string;
@@ -37,7 +56,9 @@ export interface ComposedFile {
 export interface CandidateEvent {
   /** The candidate's index, from 0. */
   index: number;
+  /** What the candidate is made of. */
   kind: Kind;
+  /** Its number of components. */
   components: number;
   /** Accepted so far, this one included. */
   accepted: number;
@@ -51,7 +72,9 @@ export interface CandidateEvent {
 
 /** The composed catalog: the accepted files and the record beside them. */
 export interface Composed {
+  /** The accepted mechanisms, in acceptance order. */
   mechanisms: ComposedFile[];
+  /** What composer.json holds: version, seed, settings, candidates and rejections by gate. */
   record: ComposerRecord;
   /** Up to three reasons per gate, for the summary. */
   reasons: Record<Gate, string[]>;

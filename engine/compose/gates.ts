@@ -21,7 +21,9 @@ export type Gate = typeof GATES[number];
 
 /** Why a candidate was rejected: the gate and one line. */
 export interface Rejection {
+  /** The gate that rejected the candidate. */
   gate: Gate;
+  /** Why, in one line. */
   reason: string;
 }
 
