@@ -10,7 +10,7 @@ import { FAMILIES } from "../tasks/families/mod.ts";
 import { FAMILY_IDS, type FamilyId, type TaskFamily } from "../tasks/family.ts";
 import { DEFAULT_MAX_PROMPT_TOKENS, DEFAULT_PER_LEVEL, DEFAULT_SEED } from "../tasks/defaults.ts";
 import { assemble, type GenerateProgress, generatePools, type GenerateTimings, GENERATOR_VERSION, type PoolOutput, settingsOf } from "../tasks/generate.ts";
-import { benchmarkFiles, buildManifest } from "../tasks/manifest.ts";
+import { benchmarkFiles, buildManifest, mechanismSize } from "../tasks/manifest.ts";
 import { mergeGenerationShards } from "../tasks/merge.ts";
 import { qualityReport, type QualityReport } from "../tasks/quality/report.ts";
 import { GENERATION_SHARD_FORMAT, hasPool, openGenerationShard, writePool } from "../tasks/shard_store.ts";
@@ -18,12 +18,11 @@ import { type Benchmark, prepareOutputDir, readBenchmark, writeBenchmark } from 
 import { verifyBenchmark as verifyAgainst, type VerifyResult } from "../tasks/verify.ts";
 import { inShard, poolUnit, Shard } from "../shard/shard.ts";
 import { requireEmptyOut } from "../shard/shard_files.ts";
-import { checkOptions } from "./options.ts";
+import { checkOptions, SEED } from "./options.ts";
 import { OptionsError } from "../files/errors.ts";
 import type { CatalogRecord } from "../tasks/records.ts";
 import { type CatalogDirectory, loadCatalogDirectory } from "./catalog_directory.ts";
 
-const SEED = /^[A-Za-z0-9._:-]{1,64}$/;
 const fn = <T>() => z.custom<T>((v) => typeof v === "function", "expected a function");
 
 const GenerateOptions = z.object({
@@ -184,7 +183,7 @@ interface Plan {
 
 /** A mechanism's size by id, for the manifest. */
 const sizesOf = (models: readonly MechanismModel[]) => {
-  const byId = new Map(models.map((m) => [m.id, { components: m.instances.length, variables: m.variables.length }]));
+  const byId = new Map(models.map((m) => [m.id, mechanismSize(m)]));
   return (id: string) => byId.get(id);
 };
 
@@ -403,7 +402,7 @@ export function verifyBenchmark(benchmark: Benchmark, options: { onProgress?: (d
 /** The built-in catalog's mechanism sizes. */
 const builtinSizes = (id: string) => {
   const m = builtinMechanism(id);
-  return m && { components: m.instances.length, variables: m.variables.length };
+  return m && mechanismSize(m);
 };
 
 /** The catalog a benchmark is checked against: the built-in one, or a directory. */

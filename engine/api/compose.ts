@@ -11,14 +11,12 @@ import { fsMessage } from "../files/fs_reason.ts";
 import { COMPOSE_DOMAINS, COMPOSER_FILE, COMPOSER_VERSION, ComposeSettings, GATES } from "../model/composer_record.ts";
 import { type CandidateEvent, compose, type Composed, type ComposedFile, type ComposeProgress, kindsOf } from "../compose/compose.ts";
 import { KIND_MIN_COMPONENTS } from "../compose/structure.ts";
-import { checkOptions } from "./options.ts";
+import { checkOptions, SEED } from "./options.ts";
 
 /** The largest MAX of `components`: past it the state budget stops a mechanism's growth anyway. */
 export const MAX_COMPOSED_COMPONENTS = 40;
 /** The most mechanisms one composition makes. */
 export const MAX_COMPOSED_COUNT = 10_000;
-
-const SEED = /^[A-Za-z0-9._:-]{1,64}$/;
 
 const Options = z.object({
   seed: z.string().regex(SEED, "expected 1 to 64 letters, digits or . _ : -"),

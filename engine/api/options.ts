@@ -4,6 +4,9 @@
 import type { z } from "zod";
 import { OptionsError } from "../files/errors.ts";
 
+/** A seed as the library's options take it (generation and composition alike). */
+export const SEED: RegExp = /^[A-Za-z0-9._:-]{1,64}$/;
+
 /** The options parsed by `schema`, or an OptionsError naming `fn`, the option and what was expected. */
 export function checkOptions<S extends z.ZodType>(fn: string, schema: S, value: unknown): z.output<S> {
   const r = schema.safeParse(value ?? {});

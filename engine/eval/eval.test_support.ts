@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { builtinMechanism, catalogSha256 } from "../../catalog/mod.ts";
 import { FAMILIES } from "../tasks/families/mod.ts";
-import { benchmarkFiles, buildManifest } from "../tasks/manifest.ts";
+import { benchmarkFiles, buildManifest, mechanismSize } from "../tasks/manifest.ts";
 import { readTaskSet, writeBenchmark } from "../tasks/store.ts";
 import { smallBenchmark } from "../tasks/generate.test_support.ts";
 import { type EvalItem, evalItems } from "./items.ts";
@@ -17,10 +17,7 @@ export function writeSmallBenchmark(): { dir: string; items: EvalItem[] } {
   const g = smallBenchmark({ ids: SMALL_EVAL_MECHANISMS, perLevel: 1 });
   const dir = mkdtempSync(join(tmpdir(), "mech-eval-tasks-"));
   const files = benchmarkFiles(g);
-  const sizes = (id: string) => {
-    const m = builtinMechanism(id)!;
-    return { components: m.instances.length, variables: m.variables.length };
-  };
+  const sizes = (id: string) => mechanismSize(builtinMechanism(id)!);
   writeBenchmark(dir, files, buildManifest(g, files, catalogSha256(), FAMILIES, { sizes }));
   return { dir, items: evalItems(readTaskSet(dir)) };
 }

@@ -12,6 +12,11 @@ export interface MechanismSize {
   variables: number;
 }
 
+/** A mechanism's size: its components, and the variables of its qualitative model. */
+export function mechanismSize(m: { instances: readonly unknown[]; variables: readonly unknown[] }): MechanismSize {
+  return { components: m.instances.length, variables: m.variables.length };
+}
+
 export const jsonl = (records: readonly unknown[]) => records.map((r) => JSON.stringify(r) + "\n").join("");
 
 /** The texts of a benchmark's three data files, exactly as written. */
