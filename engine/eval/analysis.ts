@@ -4,10 +4,14 @@
 // families), the same draws for every model (paired), the release-derived
 // majority/constant baseline beside the models, and the stacked conditional-logistic
 // regression of correctness on the bin (unadjusted, and adjusted for log prompt and log
-// expected-answer characters) over every model–item record.
+// expected-answer characters) over every model–item record. A run of several samples per
+// item adds the repeated-inference scores, the two-level interval beside the one-level one,
+// and every sample's record to the regression; paired differences between the models
+// come under both schemes.
 import { FAMILY_IDS, type FamilyId } from "../tasks/family.ts";
 import { analysisBins, BINS } from "./bins.ts";
-import { type ClusterTotals, clusterDraws, clusterTotals, type Draws, type Interval, percentileInterval } from "./bootstrap.ts";
+import { BOOTSTRAP_SEED, type ClusterTotals, clusterDraws, clusterTotals, type Draws, type Interval, intervalOf, percentileInterval, replicateValues, type SampledItem, twoLevelReplicates } from "./bootstrap.ts";
+import { recordsPerItem, type SampleScores, sampleScores } from "./samples.ts";
 import type { EvalItem } from "./join.ts";
 import { conditionalLogit, type Fit, RegressionError } from "./regression.ts";
 import { judgeResponse, metrics, type Metrics, type ScoredItem } from "./score.ts";
@@ -30,6 +34,35 @@ export interface SliceStats {
   accuracy: Interval;
   /** The family partial score with its 95 % cluster-bootstrap interval. */
   partial: Interval;
+  /**
+   * A run of several samples per item only: `accuracy` and `partial` are then the mean over
+   * samples with the one-level interval (mechanisms resampled, each item's samples fixed);
+   * these are the same estimates with the two-level interval (mechanisms, then each item's
+   * samples resampled), and the repeated-inference scores (family and all-family slices).
+   */
+  samples?: SliceSamples;
+}
+
+/** A slice's repeated inference: the two-level intervals and, for a family or all, the sample scores. */
+export interface SliceSamples {
+  /** E2E accuracy (mean over samples) with its 95 % two-level interval. */
+  accuracy: Interval;
+  /** The e2e partial score (mean over samples) with its 95 % two-level interval. */
+  partial: Interval;
+  /** Mean, majority-vote, pass@k and agreement scores (null for a family × bin slice). */
+  scores: SampleScores | null;
+}
+
+/** The difference in e2e accuracy (all families) of two models, on the same bootstrap draws. */
+export interface PairedDifference {
+  /** The first model. */
+  a: string;
+  /** The second model. */
+  b: string;
+  /** Accuracy of a minus accuracy of b, with the one-level interval (mechanisms resampled, the same draws for both). */
+  oneLevel: Interval;
+  /** The same difference with the two-level interval (each model's samples resampled as well); equal to oneLevel when both runs have one sample. */
+  twoLevel: Interval;
 }
 
 /** The conditional-logistic regression of correctness on the complexity bin (paper A.2). */
@@ -58,6 +91,10 @@ export interface Analysis {
   slices: SliceStats[];
   /** The regression of correctness on the bin. */
   regression: RegressionResult;
+  /** The most samples per item of any run (1: every run has one). */
+  samples: number;
+  /** Each pair of runs (the baseline left out), in the order given: the paired difference in e2e accuracy. */
+  differences: PairedDifference[];
 }
 
 /**
@@ -146,34 +183,78 @@ export function analyze(p: {
     sizes[bins.get(it.task_id)!]++;
     binSizes.set(it.family, sizes);
   }
-  const draws = clusterDraws(p.all.map((i) => i.mechanism), p.replicates, p.seed);
+  const seed = p.seed ?? BOOTSTRAP_SEED;
+  const draws = clusterDraws(p.all.map((i) => i.mechanism), p.replicates, seed);
   const runs = p.baseline === false ? [...p.runs] : [{ model: MAJORITY, items: majorityRecords(p.all, p.all) }, ...p.runs];
   const slices: SliceStats[] = [];
+  // the replicate values of each run's all-family accuracy, for the paired differences
+  const pooled = new Map<string, { estimate: number | null; one: Float64Array; two: Float64Array }>();
   for (const run of runs) {
-    const stat = (family: FamilyId | "all", bin: number | null, items: readonly ScoredItem[]) => {
-      slices.push({
-        model: run.model,
-        family,
-        bin,
-        metrics: metrics(items),
-        accuracy: percentileInterval(draws, totalsOf(draws, items, (s) => (s.outcome === "correct" ? 1 : 0))),
-        // the e2e partial score: protocol and infrastructure failures count 0
-        partial: percentileInterval(draws, totalsOf(draws, items, (s) => (s.outcome === "correct" || s.outcome === "semantic" ? s.component : 0))),
-      });
-    };
+    const samples = samplesIn(run.items);
+    const keys: { family: FamilyId | "all"; bin: number | null; items: readonly ScoredItem[] }[] = [];
     for (const f of FAMILY_IDS) {
       const fam = run.items.filter((s) => s.family === f);
       if (!fam.length) continue;
-      stat(f, null, fam);
+      keys.push({ family: f, bin: null, items: fam });
       BINS.forEach((_, b) => {
         const inBin = fam.filter((s) => bins.get(s.task_id) === b);
-        if (inBin.length) stat(f, b, inBin);
+        if (inBin.length) keys.push({ family: f, bin: b, items: inBin });
       });
     }
-    stat("all", null, run.items);
+    keys.push({ family: "all", bin: null, items: run.items });
+    // one value per item: its samples' mean (the record itself with one sample)
+    const perItem = (items: readonly ScoredItem[], value: (s: ScoredItem) => number) =>
+      samples === 1 ? totalsOf(draws, items, value) : clusterTotals(draws, recordsPerItem(items).map((list) => ({ mechanism: list[0].mechanism, value: list.reduce((a, s) => a + value(s), 0) / list.length })));
+    const two = samples === 1 ? null : twoLevel(draws, run.items, keys, `${seed}/samples/${run.model}`);
+    keys.forEach((k, i) => {
+      const accuracy = perItem(k.items, correctValue), partial = perItem(k.items, partialValue);
+      const stat: SliceStats = { model: run.model, family: k.family, bin: k.bin, metrics: metrics(k.items), accuracy: percentileInterval(draws, accuracy), partial: percentileInterval(draws, partial) };
+      if (two) {
+        stat.samples = {
+          accuracy: intervalOf(stat.accuracy.estimate, two[0][i]),
+          partial: intervalOf(stat.partial.estimate, two[1][i]),
+          scores: k.bin === null ? sampleScores(k.items, samples) : null,
+        };
+      }
+      slices.push(stat);
+      if (k.family === "all" && run.model !== MAJORITY) {
+        const one = replicateValues(draws, accuracy);
+        pooled.set(run.model, { estimate: stat.accuracy.estimate, one, two: two ? two[0][i] : one });
+      }
+    });
+  }
+  const differences: PairedDifference[] = [];
+  const models = [...pooled.keys()];
+  for (const [i, a] of models.entries()) {
+    for (const b of models.slice(i + 1)) {
+      const x = pooled.get(a)!, y = pooled.get(b)!;
+      const estimate = x.estimate === null || y.estimate === null ? null : x.estimate - y.estimate;
+      differences.push({ a, b, oneLevel: intervalOf(estimate, x.one.map((v, r) => v - y.one[r])), twoLevel: intervalOf(estimate, x.two.map((v, r) => v - y.two[r])) });
+    }
   }
   const regression = p.regression === false ? { covariate: "", unadjusted: null, adjusted: null, notes: ["not fitted"] } : regress(p.runs, bins);
-  return { models: runs.map((r) => r.model), bins, binSizes, replicates: draws.replicates, slices, regression };
+  return { models: runs.map((r) => r.model), bins, binSizes, replicates: draws.replicates, slices, regression, samples: Math.max(1, ...p.runs.map((r) => samplesIn(r.items))), differences };
+}
+
+const correctValue = (s: ScoredItem) => (s.outcome === "correct" ? 1 : 0);
+// the e2e partial score: protocol and infrastructure failures count 0
+const partialValue = (s: ScoredItem) => (s.outcome === "correct" || s.outcome === "semantic" ? s.component : 0);
+
+/** Samples per item of a run's judged records: one more than the highest sample index (1 without any). */
+function samplesIn(items: readonly ScoredItem[]): number {
+  let k = 1;
+  for (const s of items) if (s.sample !== undefined) k = Math.max(k, s.sample + 1);
+  return k;
+}
+
+/** The two-level replicates of every slice of a run (keys, in order): [accuracy, partial][slice]. */
+function twoLevel(draws: Draws, records: readonly ScoredItem[], keys: readonly { family: FamilyId | "all"; bin: number | null; items: readonly ScoredItem[] }[], key: string): Float64Array[][] {
+  const slicesOf = new Map<string, number[]>();
+  keys.forEach((k, i) => {
+    for (const id of new Set(k.items.map((s) => s.task_id))) slicesOf.set(id, [...(slicesOf.get(id) ?? []), i]);
+  });
+  const items: SampledItem[] = recordsPerItem(records).map((list) => ({ mechanism: list[0].mechanism, slices: slicesOf.get(list[0].task_id)!, values: [list.map(correctValue), list.map(partialValue)] }));
+  return twoLevelReplicates(draws, items, keys.length, key);
 }
 
 /**

@@ -124,10 +124,33 @@ export function percentileInterval(draws: Draws, t: ClusterTotals, level = 0.95)
   let N = 0, S = 0;
   for (let g = 0; g < G; g++) N += t.n[g], S += t.sum[g];
   if (N === 0) return { estimate: null, lower: null, upper: null, defined: 0 };
+  return intervalOf(S / N, replicateValues(draws, t), level);
+}
+
+/**
+ * Each replicate's value of a slice (Σ_g w_rg S_g / Σ_g w_rg n_g), NaN where the drawn
+ * mechanisms hold no item of the slice: what percentileInterval ranks, kept for paired
+ * differences (the same replicate of two models subtracted).
+ *
+ * @param draws The bootstrap's draws (clusterDraws).
+ * @param t The slice's totals (clusterTotals).
+ * @returns One value per replicate.
+ *
+ * @example
+ * ```ts
+ * import { clusterDraws, clusterTotals, replicateValues } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * const draws = clusterDraws(["a", "b"], 50);
+ * const v = replicateValues(draws, clusterTotals(draws, [{ mechanism: "a", value: 1 }, { mechanism: "b", value: 1 }]));
+ * assert.ok(v.every((x) => x === 1));
+ * ```
+ */
+export function replicateValues(draws: Draws, t: ClusterTotals): Float64Array {
+  const G = draws.mechanisms.length;
   const used: number[] = [];
   for (let g = 0; g < G; g++) if (t.n[g] > 0) used.push(g);
   const values = new Float64Array(draws.replicates);
-  let k = 0;
   for (let r = 0; r < draws.replicates; r++) {
     let n = 0, s = 0;
     const base = r * G;
@@ -135,10 +158,129 @@ export function percentileInterval(draws: Draws, t: ClusterTotals, level = 0.95)
       const w = draws.weights[base + g];
       if (w) n += w * t.n[g], s += w * t.sum[g];
     }
-    if (n > 0) values[k++] = s / n;
+    values[r] = n > 0 ? s / n : NaN;
   }
-  const v = values.subarray(0, k).sort();
+  return values;
+}
+
+/**
+ * An estimate and the nearest-rank 95 % percentile interval of replicate values (NaN
+ * values, undefined replicates, are left out): lower = the ⌈0.025·K⌉-th and upper = the
+ * ⌈0.975·K⌉-th of the K defined ones, sorted.
+ *
+ * @param estimate The point estimate (null: the slice is empty).
+ * @param values One value per replicate (replicateValues, twoLevelReplicates, or differences of them).
+ * @param level The interval's coverage (default 0.95).
+ * @returns The estimate, the interval's ends and how many replicates are defined.
+ *
+ * @example
+ * ```ts
+ * import { intervalOf } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * const values = Float64Array.from({ length: 100 }, (_, r) => r / 100);
+ * assert.deepEqual(intervalOf(0.5, values), { estimate: 0.5, lower: 0.02, upper: 0.97, defined: 100 });
+ * ```
+ */
+export function intervalOf(estimate: number | null, values: Float64Array, level = 0.95): Interval {
+  if (estimate === null) return { estimate: null, lower: null, upper: null, defined: 0 };
+  const defined = new Float64Array(values.length);
+  let k = 0;
+  for (const v of values) if (!Number.isNaN(v)) defined[k++] = v;
+  const v = defined.subarray(0, k).sort();
   const a = (1 - level) / 2;
   const rank = (p: number) => v[Math.min(k - 1, Math.max(0, Math.ceil(p * k) - 1))];
-  return { estimate: S / N, lower: k ? rank(a) : null, upper: k ? rank(1 - a) : null, defined: k };
+  return { estimate, lower: k ? rank(a) : null, upper: k ? rank(1 - a) : null, defined: k };
+}
+
+/** One item of a two-level bootstrap: its mechanism, the slices it belongs to, and its samples' values per statistic. */
+export interface SampledItem {
+  /** The item's mechanism (one of the draws' clusters). */
+  mechanism: string;
+  /** Indices of the slices the item belongs to (0 … slices − 1). */
+  slices: readonly number[];
+  /** values[j][s]: statistic j of sample s (every statistic has the same samples, at least one). */
+  values: readonly (readonly number[])[];
+}
+
+/**
+ * The two-level cluster bootstrap (docs/evaluation.md, "Repeated inference"): replicate r
+ * takes the mechanism draws of `draws` (shared with the one-level bootstrap and every
+ * model), and for every copy of a drawn mechanism and every item in it draws the item's k
+ * samples again, k times with replacement; the item's value is the mean over the drawn
+ * samples, and a slice's value the item-weighted mean over its drawn items. An item whose
+ * samples all have the same value (one sample, or agreeing ones) needs no inner draw. With
+ * one sample per item every replicate equals the one-level bootstrap's.
+ *
+ * @param draws The mechanism draws (clusterDraws).
+ * @param items The items, each with its slices and its samples' values per statistic.
+ * @param slices The number of slices.
+ * @param key The inner draws' stream key (e.g. the bootstrap's seed and the model).
+ * @returns values[j][slice]: one Float64Array of replicate values per statistic and slice (NaN where the replicate holds no item of the slice).
+ * @throws {RangeError} When an item's mechanism is not among the draws', it has no sample, or a slice index is out of range.
+ *
+ * @example
+ * ```ts
+ * import { clusterDraws, twoLevelReplicates } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * const draws = clusterDraws(["m"], 200);
+ * // one item, two samples: right once, wrong once
+ * const [[v]] = twoLevelReplicates(draws, [{ mechanism: "m", slices: [0], values: [[1, 0]] }], 1, "example");
+ * assert.ok(v.every((x) => x === 0 || x === 0.5 || x === 1));
+ * assert.ok(v.some((x) => x === 0) && v.some((x) => x === 1));
+ * ```
+ */
+export function twoLevelReplicates(draws: Draws, items: readonly SampledItem[], slices: number, key: string): Float64Array[][] {
+  const G = draws.mechanisms.length, R = draws.replicates;
+  const at = new Map(draws.mechanisms.map((m, g) => [m, g]));
+  const J = items.reduce((j, it) => Math.max(j, it.values.length), 0);
+  // per mechanism: per slice the item count and the fixed items' value sums; the varying items apart
+  const fixed: { slice: number; n: number; sums: Float64Array }[][] = Array.from({ length: G }, () => []);
+  const varying: SampledItem[][] = Array.from({ length: G }, () => []);
+  for (const it of items) {
+    const g = at.get(it.mechanism);
+    if (g === undefined) throw new RangeError(`mechanism ${it.mechanism} is not among the bootstrap's clusters`);
+    const k = it.values[0]?.length ?? 0;
+    if (k === 0 || it.values.some((v) => v.length !== k)) throw new RangeError(`an item of ${it.mechanism} has no samples, or statistics of different sample counts`);
+    const agree = it.values.every((v) => v.every((x) => x === v[0]));
+    for (const s of it.slices) {
+      if (!(s >= 0 && s < slices)) throw new RangeError(`slice ${s} is out of range (0 … ${slices - 1})`);
+      let e = fixed[g].find((x) => x.slice === s);
+      if (!e) fixed[g].push(e = { slice: s, n: 0, sums: new Float64Array(J) });
+      e.n++;
+      if (agree) for (let j = 0; j < J; j++) e.sums[j] += it.values[j]?.[0] ?? 0;
+    }
+    if (!agree) varying[g].push(it);
+  }
+  const out = Array.from({ length: J }, () => Array.from({ length: slices }, () => new Float64Array(R)));
+  const n = new Float64Array(slices), sum = Array.from({ length: J }, () => new Float64Array(slices));
+  const drawn = new Float64Array(J);
+  const rng = keyedRandom(key);
+  for (let r = 0; r < R; r++) {
+    n.fill(0);
+    for (const x of sum) x.fill(0);
+    const base = r * G;
+    for (let g = 0; g < G; g++) {
+      const w = draws.weights[base + g];
+      if (!w) continue;
+      for (const e of fixed[g]) {
+        n[e.slice] += w * e.n;
+        for (let j = 0; j < J; j++) sum[j][e.slice] += w * e.sums[j];
+      }
+      for (const it of varying[g]) {
+        const k = it.values[0].length;
+        for (let copy = 0; copy < w; copy++) {
+          drawn.fill(0);
+          for (let d = 0; d < k; d++) {
+            const i = Math.floor(rng.next() * k);
+            for (let j = 0; j < J; j++) drawn[j] += it.values[j][i];
+          }
+          for (const s of it.slices) for (let j = 0; j < J; j++) sum[j][s] += drawn[j] / k;
+        }
+      }
+    }
+    for (let s = 0; s < slices; s++) for (let j = 0; j < J; j++) out[j][s][r] = n[s] > 0 ? sum[j][s] / n[s] : NaN;
+  }
+  return out;
 }

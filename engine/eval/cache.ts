@@ -36,10 +36,13 @@ export interface RequestIdentity {
   controls: Record<string, unknown>;
   system: string;
   prompt: string;
+  /** Which sample of the item (0 when absent): samples 1, 2 … are requests of their own, sample 0 is the run of one sample's request. */
+  sample?: number;
 }
 
 export function requestKey(r: RequestIdentity): string {
-  return sha256(canonicalJson({ endpoint: r.endpoint.replace(/\/+$/, ""), model: r.model, controls: r.controls, system: sha256(r.system), prompt: sha256(r.prompt) }));
+  const sample = r.sample ? { sample: r.sample } : {};
+  return sha256(canonicalJson({ endpoint: r.endpoint.replace(/\/+$/, ""), model: r.model, controls: r.controls, system: sha256(r.system), prompt: sha256(r.prompt), ...sample }));
 }
 
 /**

@@ -9,13 +9,14 @@ import { requireEmptyOut } from "../shard/shard_files.ts";
 import { lockDirectory } from "../files/dir_lock.ts";
 import { readTaskSet } from "../tasks/store.ts";
 import { itemsOfRun } from "./plan.ts";
-import type { ItemRecord, RunConfig } from "./run_records.ts";
-import { latestRecords, openRun, readRun } from "./run_store.ts";
+import { type ItemRecord, type RunConfig, samplesOf } from "./run_records.ts";
+import { latestBySample } from "./record_kinds.ts";
+import { openRun, readRun } from "./run_store.ts";
 
 export interface MergedRun {
   dir: string;
   config: RunConfig;
-  /** Items with no record in any shard (only with allowUnfinished). */
+  /** Requests (item × sample) with no record in any shard (only with allowUnfinished). */
   missing: number;
   warnings: string[];
 }
@@ -59,9 +60,13 @@ export async function mergeEvalShards(dirs: readonly string[], out: string, opts
       byTask.set(r.task_id, [...(byTask.get(r.task_id) ?? []), r]);
     }
   }
-  const unfinished = shards.map((s) => ({ s, count: items.filter((i) => shardOf(i.task_id, n) === s.shard.index && !latestRecords(byTask.get(i.task_id) ?? []).size).length })).filter((x) => x.count);
+  // a request is unfinished while its (item, sample) has no record
+  const samples = samplesOf(config);
+  const open = (taskId: string) => latestBySample(byTask.get(taskId) ?? [], samples).filter((m) => !m.size).length;
+  const unfinished = shards.map((s) => ({ s, count: items.filter((i) => shardOf(i.task_id, n) === s.shard.index).reduce((a, i) => a + open(i.task_id), 0) })).filter((x) => x.count);
+  const what = samples > 1 ? ["request", "requests"] : ["item", "items"];
   if (unfinished.length && !opts.allowUnfinished) {
-    throw new ShardError(`${unfinished.map(({ s, count }) => `${s.dir} (shard ${shardLabel(s.shard)}) is unfinished: ${count} item${count === 1 ? "" : "s"} without a record`).join("; ")}; run its mech eval --shard command again (it resumes), or pass --allow-unfinished and finish them on the merged run with the unsharded command`);
+    throw new ShardError(`${unfinished.map(({ s, count }) => `${s.dir} (shard ${shardLabel(s.shard)}) is unfinished: ${count} ${what[count === 1 ? 0 : 1]} without a record`).join("; ")}; run its mech eval --shard command again (it resumes), or pass --allow-unfinished and finish them on the merged run with the unsharded command`);
   }
   const run = await openRun(out, config, opts.sleep);
   try {

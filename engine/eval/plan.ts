@@ -51,6 +51,8 @@ export function planRun(p: {
   baseUrl: string | null;
   apiKeyEnv: string | null;
   settings: RunSettings;
+  /** Independent requests per item (default 1). */
+  samples?: number;
   profiles?: Profiles;
   clock?: () => Date;
 }): RunPlan {
@@ -74,6 +76,8 @@ export function planRun(p: {
     settings: p.settings,
     request,
     system_message: SYSTEM_MESSAGE,
+    // absent for one sample: such a run.json is the one runs always wrote
+    ...(p.samples !== undefined && p.samples > 1 ? { samples: p.samples } : {}),
     items: items.length,
     created: (p.clock?.() ?? new Date()).toISOString(),
   };

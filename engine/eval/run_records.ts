@@ -12,6 +12,9 @@ import { Shard } from "../shard/shard.ts";
 /** The format of run.json (its `format` field). */
 export const EVAL_RUN_FORMAT = "mechbench-eval/1";
 
+/** The most samples per item a run may ask for (`mech eval --samples`). */
+export const MAX_SAMPLES = 100;
+
 const Sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 const TaskId = z.string().regex(/^task_[0-9a-f]{16}$/);
 
@@ -53,6 +56,7 @@ export const RunConfig: z.ZodObject<
     settings: typeof RunSettings;
     request: z.ZodRecord<z.ZodString, z.ZodUnknown>;
     system_message: z.ZodString;
+    samples: z.ZodOptional<z.ZodInt>;
     items: z.ZodInt;
     created: z.ZodISODateTime;
   },
@@ -76,14 +80,19 @@ export const RunConfig: z.ZodObject<
   /** The request fields sent beside model and messages, after the model's profile. */
   request: z.record(z.string(), z.unknown()),
   system_message: z.string().min(1),
+  /** Independent requests per item (mech eval --samples), present when more than one: absent is one. */
+  samples: z.int().min(2).max(MAX_SAMPLES).optional(),
   items: z.int().min(0),
   created: z.iso.datetime(),
 }).strict();
-/** A run's run.json: model, endpoint, API key variable (never the key), benchmark, selection, settings, the request controls sent, the system message, item count and creation time. */
+/** A run's run.json: model, endpoint, API key variable (never the key), benchmark, selection, settings, the request controls sent, the system message, samples per item (when more than one), item count and creation time. */
 export type RunConfig = z.infer<typeof RunConfig>;
 
 /** The fields whose change makes it a different run (resume refuses to mix them). */
-export const IDENTITY_FIELDS = ["model", "endpoint", "tasks", "selection", "request", "system_message"] as const;
+export const IDENTITY_FIELDS = ["model", "endpoint", "tasks", "selection", "request", "system_message", "samples"] as const;
+
+/** The samples per item of a run (1 when its run.json names none). */
+export const samplesOf = (config: Pick<RunConfig, "samples">): number => config.samples ?? 1;
 
 /** Why a request failed: the error's kind, HTTP status and message. */
 export const ErrorInfo: z.ZodObject<
@@ -121,8 +130,10 @@ const ItemFields = {
   task_id: TaskId,
   family: FamilyId,
   mechanism: z.string().min(1),
-  /** SHA-256 of the request's identity (endpoint, model, controls, messages): the cache key. */
+  /** SHA-256 of the request's identity (endpoint, model, controls, messages, sample index): the cache key. */
   request_sha256: Sha256,
+  /** Which of the run's samples this is, 0-based; written in runs of several samples only (absent is 0). */
+  sample: z.int().min(0).max(MAX_SAMPLES - 1).optional(),
   attempts: z.array(Attempt).min(0),
   latency_ms: z.number().min(0),
   finished: z.iso.datetime(),
@@ -140,6 +151,7 @@ export const ResponseRecord: z.ZodObject<
     family: typeof FamilyId;
     mechanism: z.ZodString;
     request_sha256: z.ZodString;
+    sample: z.ZodOptional<z.ZodInt>;
     attempts: z.ZodArray<typeof Attempt>;
     latency_ms: z.ZodNumber;
     finished: z.ZodISODateTime;
@@ -168,6 +180,7 @@ export const FailureRecord: z.ZodObject<
     family: typeof FamilyId;
     mechanism: z.ZodString;
     request_sha256: z.ZodString;
+    sample: z.ZodOptional<z.ZodInt>;
     attempts: z.ZodArray<typeof Attempt>;
     latency_ms: z.ZodNumber;
     finished: z.ZodISODateTime;

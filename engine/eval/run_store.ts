@@ -7,7 +7,7 @@ import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renam
 import { join } from "node:path";
 import { encodeLine, parseLines } from "../llm/jsonl.ts";
 import { jsonPath } from "../files/json_path.ts";
-import { IDENTITY_FIELDS, ItemRecord, RunConfig } from "./run_records.ts";
+import { IDENTITY_FIELDS, ItemRecord, RunConfig, samplesOf } from "./run_records.ts";
 import { latestByTask } from "./record_kinds.ts";
 import { canonicalJson } from "../files/canonical_json.ts";
 import { fsReason } from "../files/fs_reason.ts";
@@ -44,11 +44,11 @@ export function readRun(dir: string): { config: RunConfig; records: ItemRecord[]
     throw new RunError(existsSync(dir) ? `${dir}: no ${RUN_FILE}; this is not a run directory of mech eval` : `${dir}: no such directory`);
   }
   const config = readConfig(dir);
-  const { records, warnings } = readRecords(dir);
+  const { records, warnings } = readRecords(dir, samplesOf(config));
   return { config, records, warnings };
 }
 
-function readRecords(dir: string): { records: ItemRecord[]; warnings: string[]; tornAt: number | null } {
+function readRecords(dir: string, samples: number): { records: ItemRecord[]; warnings: string[]; tornAt: number | null } {
   const path = join(dir, RECORDS_FILE);
   let text: string;
   try {
@@ -57,6 +57,14 @@ function readRecords(dir: string): { records: ItemRecord[]; warnings: string[]; 
     throw fsError(path, e);
   }
   const parsed = parseLines(ItemRecord, text);
+  for (const r of parsed.records) {
+    const sample = r.value.sample;
+    // a record of a sample the run does not have belongs to another run
+    if (sample !== undefined && (samples === 1 || sample >= samples)) {
+      parsed.issues.push({ line: r.line, message: samples === 1 ? `a record of sample ${sample}, but the run (${RUN_FILE}) has one sample per item` : `a record of sample ${sample}, but the run (${RUN_FILE}) has samples 0–${samples - 1}` });
+    }
+  }
+  parsed.issues.sort((a, b) => a.line - b.line);
   if (parsed.issues.length) {
     const shown = parsed.issues.slice(0, 5).map((i) => `${path}:${i.line}: ${i.message}`);
     throw new RunError(shown.join("\n") + (parsed.issues.length > 5 ? `\n… and ${parsed.issues.length - 5} more` : ""));
@@ -130,7 +138,7 @@ export async function openRun(dir: string, wanted: RunConfig | null, sleep: (ms:
   }
   const release = await lockDirectory(dir, sleep);
   try {
-    const { records, warnings, tornAt } = readRecords(dir);
+    const { records, warnings, tornAt } = readRecords(dir, samplesOf(config));
     const path = join(dir, RECORDS_FILE);
     // drop a cut-off last line so the next append starts on a line of its own
     if (tornAt !== null) truncateSync(path, tornAt);

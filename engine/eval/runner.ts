@@ -1,10 +1,11 @@
-// The request runner of a model run (paper A.7): every selected item is sent once as the
-// fixed two-message envelope, at most `concurrency` at a time. Rate limits wait and retry
+// The request runner of a model run (paper A.7): every selected item is sent once per
+// sample (once unless the run asks for several) as the fixed two-message envelope, at most
+// `concurrency` requests at a time; each (item, sample) is a request and a record of its own. Rate limits wait and retry
 // (Retry-After honoured); any other failure is recorded as an infrastructure failure with
 // its history and is retried only when asked (retryFailed), with the unchanged prompt.
 // A response is stored in the response cache before its record is appended, so a process
 // killed at any moment never loses a response it paid for: on resume the item is finished
-// from the cache. Items with a response record are never sent again.
+// from the cache. An (item, sample) with a response record is never sent again.
 import { type ChatMessage, type ModelClient, ModelError, type ModelResponse } from "../llm/model.ts";
 import { callWithRetry, type RetryPolicyInput, type Sleep } from "../llm/retry.ts";
 import { promisePool } from "../llm/pool.ts";
@@ -12,7 +13,7 @@ import type { EvalItem } from "./items.ts";
 import type { Attempt, ErrorInfo, ItemRecord } from "./run_records.ts";
 import type { FailureClass } from "./record_kinds.ts";
 import { type RequestIdentity, requestKey, type ResponseCache } from "./cache.ts";
-import { latestRecords } from "./run_store.ts";
+import { latestBySample } from "./record_kinds.ts";
 import { SYSTEM_MESSAGE } from "../tasks/envelope.ts";
 
 import { DEFAULT_RATE_LIMIT_ATTEMPTS } from "./defaults.ts";
@@ -22,15 +23,18 @@ export function requestMessages(prompt: string): ChatMessage[] {
   return [{ role: "system", content: SYSTEM_MESSAGE }, { role: "user", content: prompt }];
 }
 
-/** Where a model run stands: sent once when it starts and again after each item. */
+/**
+ * Where a model run stands: sent once when it starts and again after each request. A
+ * request is one sample of one item (a run of one sample: one item).
+ */
 export interface EvalProgress {
-  /** Items with a record (finished before this session or in it). */
+  /** Requests with a record (finished before this session or in it). */
   done: number;
-  /** Items of the run in all. */
+  /** Requests of the run in all: items × samples. */
   total: number;
-  /** Items finished in this session by a request (responses and failures). */
+  /** Requests finished in this session by sending them (responses and failures). */
   sent: number;
-  /** Items finished in this session from the response cache. */
+  /** Requests finished in this session from the response cache. */
   cached: number;
   /** Infrastructure failures by class: this session's, and earlier ones not being retried. */
   failures: Partial<Record<FailureClass, number>>;
@@ -38,7 +42,7 @@ export interface EvalProgress {
   inputTokens: number;
   /** Output tokens of this session's responses. */
   outputTokens: number;
-  /** The item that just finished. */
+  /** The record that just finished. */
   last: ItemRecord | null;
 }
 
@@ -53,7 +57,9 @@ export interface EvalRunOptions {
   existing: readonly ItemRecord[];
   append: (record: ItemRecord) => void;
   concurrency: number;
-  /** Send items whose latest record is an infrastructure failure again. */
+  /** Independent requests per item (default 1): the run's `samples`. */
+  samples?: number;
+  /** Send the (item, sample) requests whose latest record is an infrastructure failure again. */
   retryFailed?: boolean;
   rateLimitAttempts?: number;
   retry?: Omit<RetryPolicyInput, "maxAttempts">;
@@ -65,19 +71,19 @@ export interface EvalRunOptions {
   clock?: () => Date;
 }
 
-/** What one session of a model run did. */
+/** What one session of a model run did, counted in requests (items × samples). */
 export interface EvalRunSummary {
-  /** Items of the run in all. */
+  /** Requests of the run in all: items × samples. */
   total: number;
-  /** Items finished before this session and left alone. */
+  /** Requests finished before this session and left alone. */
   skipped: number;
-  /** Items this session finished by a request (responses and failures). */
+  /** Requests this session finished by sending them (responses and failures). */
   sent: number;
-  /** Items this session finished from the response cache. */
+  /** Requests this session finished from the response cache. */
   cached: number;
   /** Infrastructure failures by class: this session's, and earlier ones not retried. */
   failures: Partial<Record<FailureClass, number>>;
-  /** Items still without a record (the run was stopped). */
+  /** Requests still without a record (the run was stopped). */
   pending: number;
   /** Input tokens of this session's responses. */
   inputTokens: number;
@@ -120,19 +126,23 @@ const taskContext = (item: EvalItem): Record<string, string | number> => ({
 export async function runEval(opts: EvalRunOptions): Promise<EvalRunSummary> {
   const now = opts.now ?? (() => performance.now());
   const clock = opts.clock ?? (() => new Date());
-  const latest = latestRecords(opts.existing);
-  const todo = opts.items.filter((it) => {
-    const r = latest.get(it.task_id);
+  const samples = opts.samples ?? 1;
+  const latest = latestBySample(opts.existing, samples);
+  if (latest.length > samples) throw new RangeError(`the run's records hold sample ${latest.length - 1}, but the run has ${samples} sample${samples === 1 ? "" : "s"} per item`);
+  // item-major, so an item's samples finish together and a stopped run leaves whole items
+  const requests = opts.items.flatMap((item) => Array.from({ length: samples }, (_, sample) => ({ item, sample })));
+  const todo = requests.filter(({ item, sample }) => {
+    const r = latest[sample].get(item.task_id);
     return !r || (r.type === "failure" && opts.retryFailed);
   });
   const failures: Partial<Record<FailureClass, number>> = {};
-  for (const it of opts.items) {
-    const r = latest.get(it.task_id);
+  for (const { item, sample } of requests) {
+    const r = latest[sample].get(item.task_id);
     if (r?.type === "failure" && !opts.retryFailed) failures[r.class] = (failures[r.class] ?? 0) + 1;
   }
   const p: EvalProgress = {
-    done: opts.items.length - todo.length,
-    total: opts.items.length,
+    done: requests.length - todo.length,
+    total: requests.length,
     sent: 0,
     cached: 0,
     failures,
@@ -160,11 +170,12 @@ export async function runEval(opts: EvalRunOptions): Promise<EvalRunSummary> {
   opts.onProgress?.({ ...p, failures: { ...p.failures } });
 
   const model = opts.client.model;
-  await promisePool(todo, opts.concurrency, async (item) => {
+  await promisePool(todo, opts.concurrency, async ({ item, sample }) => {
     if (opts.signal?.aborted) return;
-    const identity: RequestIdentity = { endpoint: opts.endpoint, model, controls: opts.controls, system: SYSTEM_MESSAGE, prompt: item.prompt };
+    const identity: RequestIdentity = { endpoint: opts.endpoint, model, controls: opts.controls, system: SYSTEM_MESSAGE, prompt: item.prompt, sample };
     const key = requestKey(identity);
-    const base = { task_id: item.task_id, family: item.family, mechanism: item.mechanism, request_sha256: key };
+    // a run of one sample writes the records it always wrote; several samples name theirs
+    const base = { task_id: item.task_id, family: item.family, mechanism: item.mechanism, request_sha256: key, ...(samples > 1 ? { sample } : {}) };
     const hit = opts.cache?.get(key);
     if (hit) {
       finish({ type: "response", ...base, attempts: [], latency_ms: 0, finished: clock().toISOString(), content: hit.content, finish_reason: hit.finish_reason, usage: hit.usage, ...(hit.reasoning !== undefined ? { reasoning: hit.reasoning } : {}), cached: true });
@@ -179,7 +190,7 @@ export async function runEval(opts: EvalRunOptions): Promise<EvalRunSummary> {
         () => {
           started = clock();
           s0 = now();
-          return opts.client.chat(requestMessages(item.prompt), undefined, { signal: opts.signal, context: { task: taskContext(item), controls: opts.controls, sample: 0 } });
+          return opts.client.chat(requestMessages(item.prompt), undefined, { signal: opts.signal, context: { task: taskContext(item), controls: opts.controls, sample } });
         },
         { ...opts.retry, maxAttempts: opts.rateLimitAttempts ?? DEFAULT_RATE_LIMIT_ATTEMPTS },
         {
@@ -216,7 +227,7 @@ export async function runEval(opts: EvalRunOptions): Promise<EvalRunSummary> {
 
   return {
     total: p.total,
-    skipped: opts.items.length - todo.length,
+    skipped: requests.length - todo.length,
     sent: p.sent,
     cached: p.cached,
     failures: p.failures,

@@ -38,15 +38,22 @@ export interface ScoredItem {
   prompt_chars: number;
   /** Characters of the gold answer's canonical JSON (an A.2 adjustment). */
   answer_chars: number;
+  /** Which sample of the item this record is (present in runs of several samples only). */
+  sample?: number;
+  /**
+   * The normalized answer's JSON, null when no answer was accepted (present in runs of
+   * several samples only: majority votes and agreement compare the samples' answers).
+   */
+  vote?: string | null;
 }
 
 /** A run's records, judged. */
 export interface ScoredRun {
   /** The model. */
   model: string;
-  /** The judged records, one per item with a record, in item order. */
+  /** The judged records, one per item (per item and sample in a run of several samples) with a record, in item order, then sample order. */
   items: ScoredItem[];
-  /** Selected items with no record yet (an unfinished run); not part of any slice. */
+  /** Selected items (item × sample requests, in a run of several samples) with no record yet (an unfinished run); not part of any slice. */
   missing: number;
 }
 
@@ -129,6 +136,53 @@ export function scoreRecords(model: string, items: readonly EvalItem[], latest: 
     if (!r) missing++;
     else if (r.type === "failure") out.push({ ...base(model, it), outcome: "infrastructure", component: 0, reason: r.class });
     else out.push(judgeResponse(model, it, r.content ?? ""));
+  }
+  return { model, items: out, missing };
+}
+
+/**
+ * Judges every sample's record of every item: scoreRecords for a run of one sample (the
+ * records come back exactly as scoreRecords gives them), and for several samples one judged
+ * record per (item, sample) with a record, carrying its `sample` and the normalized answer
+ * (`vote`), in item order, then sample order.
+ *
+ * @param model The model's name.
+ * @param items The items (benchmarkItems).
+ * @param bySample Each sample's latest record per task (latestBySample); its length is the run's sample count.
+ * @returns The judged records, and the (item, sample) requests without a record.
+ *
+ * @example
+ * ```ts
+ * import { benchmarkItems, latestBySample, scoreSampleRecords } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * const tasks = [{ task_id: "task_00000000000000a1", family: "necessity", mechanism: "mechanics_damper", level: "D1", complexity: 4, prompt_tokens: 120, prompt: "…" }];
+ * const solutions = [{ task_id: "task_00000000000000a1", answer: { necessity_labels: "UUNN" }, audit: {} }];
+ * const items = benchmarkItems(tasks, solutions);
+ * const right = '{"answer": {"necessity_labels": "UUNN"}}';
+ * const bySample = latestBySample([
+ *   { task_id: "task_00000000000000a1", type: "response" as const, content: right, sample: 0 },
+ *   { task_id: "task_00000000000000a1", type: "response" as const, content: "no idea", sample: 1 },
+ * ], 3);
+ * const run = scoreSampleRecords("my-model", items, bySample);
+ * assert.deepEqual(run.items.map((s) => [s.sample, s.outcome, s.vote]), [[0, "correct", '{"necessity_labels":"UUNN"}'], [1, "protocol", null]]);
+ * assert.equal(run.missing, 1);
+ * ```
+ */
+export function scoreSampleRecords(model: string, items: readonly EvalItem[], bySample: readonly ReadonlyMap<string, JudgeableRecord>[]): ScoredRun {
+  if (bySample.length <= 1) return scoreRecords(model, items, bySample[0] ?? new Map());
+  const out: ScoredItem[] = [];
+  let missing = 0;
+  for (const it of items) {
+    for (const [sample, latest] of bySample.entries()) {
+      const r = latest.get(it.task_id);
+      if (!r) missing++;
+      else if (r.type === "failure") out.push({ ...base(model, it), outcome: "infrastructure", component: 0, reason: r.class, sample, vote: null });
+      else {
+        const j = judge(it.family, r.content ?? "", it.gold, it.context);
+        out.push({ ...base(model, it), outcome: j.outcome, component: j.outcome === "protocol" ? 0 : j.component, reason: j.reason, sample, vote: j.normalized ? JSON.stringify(j.normalized) : null });
+      }
+    }
   }
   return { model, items: out, missing };
 }
@@ -294,7 +348,7 @@ export interface TokenTotals {
 /**
  * Tokens the endpoint reported for a run's responses (cached ones counted apart: they cost nothing again).
  *
- * @param latest Each task's latest record (latestByTask).
+ * @param latest Each task's latest record (latestByTask), or one such map per sample (latestBySample).
  * @returns Requests sent, cached responses, and the input and output tokens of the requests sent.
  *
  * @example
@@ -309,9 +363,10 @@ export interface TokenTotals {
  * assert.deepEqual(tokenTotals(latest), { requests: 1, cached: 1, input: 120, output: 30 });
  * ```
  */
-export function tokenTotals(latest: ReadonlyMap<string, JudgeableRecord>): TokenTotals {
+export function tokenTotals(latest: ReadonlyMap<string, JudgeableRecord> | readonly ReadonlyMap<string, JudgeableRecord>[]): TokenTotals {
   const t: TokenTotals = { requests: 0, cached: 0, input: 0, output: 0 };
-  for (const r of latest.values()) {
+  const maps: readonly ReadonlyMap<string, JudgeableRecord>[] = Array.isArray(latest) ? latest : [latest as ReadonlyMap<string, JudgeableRecord>];
+  for (const r of maps.flatMap((m) => [...m.values()])) {
     if (r.type !== "response") continue;
     if (r.cached) {
       t.cached++;
