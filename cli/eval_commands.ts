@@ -38,6 +38,8 @@ export interface EvalArgs {
   temperature?: number;
   noTemperature: boolean;
   jsonObject: boolean;
+  /** Independent requests per item. */
+  samples?: number;
   families?: string;
   mechanisms?: string;
   limit?: number;
@@ -121,6 +123,7 @@ function newRun(args: EvalArgs, io: Io) {
     temperature: args.noTemperature ? null : args.temperature ?? 0,
     reasoningEffort: args.reasoningEffort === "none" ? null : args.reasoningEffort,
     jsonObject: args.jsonObject,
+    ...(args.samples !== undefined ? { samples: args.samples } : {}),
     ...(profiles ? { profiles } : {}),
   };
 }
@@ -130,7 +133,7 @@ export async function evalCommand(args: EvalArgs, io: Io, env: EvalEnv): Promise
   if (args.retryFailed === undefined) shardOption(args.shard); // a malformed --shard is refused before anything is read
   let what;
   if (args.retryFailed !== undefined) {
-    for (const [flag, v] of [["--model", args.model], ["--out", args.out], ["--families", args.families], ["--mechanisms", args.mechanisms], ["--limit", args.limit], ["--shard", args.shard]] as const) {
+    for (const [flag, v] of [["--model", args.model], ["--out", args.out], ["--families", args.families], ["--mechanisms", args.mechanisms], ["--limit", args.limit], ["--shard", args.shard], ["--samples", args.samples]] as const) {
       if (v !== undefined) throw new InputError(`--retry-failed takes the run's own settings from its run.json; drop ${flag}`);
     }
     what = { resume: args.retryFailed, retryFailed: true, ...(args.tasks !== undefined ? { benchmark: args.tasks } : {}) };

@@ -226,6 +226,7 @@ const parser = or(
       temperature: optional(option("--temperature", float({ min: 0, max: 2, metavar: "T" }), { description: message`Sent only to profiles that take it (default 0).` })),
       noTemperature: option("--no-temperature", { description: message`Send no temperature at all.` }),
       jsonObject: option("--json-object", { description: message`Ask for generic JSON-object mode (profiles that support it only).` }),
+      samples: optional(option("--samples", integer({ min: 1, max: 100, metavar: "K" }), { description: message`Independent requests per item at the run's settings (default 1); each sample is recorded, cached, resumed and retried on its own, and the scores add mean, majority-vote and pass@k accuracy.` })),
       families: optional(option("--families", string({ metavar: "LIST" }), { description: message`Only these task families (comma-separated ids).` })),
       mechanisms: optional(option("--mechanisms", string({ metavar: "LIST" }), { description: message`Only tasks on these mechanisms (comma-separated ids).` })),
       limit: optional(option("--limit", integer({ min: 1, metavar: "N" }), { description: message`At most N items, the first in benchmark order after the filters.` })),
@@ -236,7 +237,7 @@ const parser = or(
       rateLimitAttempts: withDefault(option("--rate-limit-attempts", integer({ min: 1, metavar: "N" }), { description: message`Attempts per item while the endpoint answers 429 (default ${text(String(DEFAULT_RATE_LIMIT_ATTEMPTS))}).` }), DEFAULT_RATE_LIMIT_ATTEMPTS),
       json: option("--json", { description: message`Print the scores as one JSON object.` }),
     }),
-  ), { description: message`Run a model on a generated benchmark (paper A.7): one request per item, resumable, with a response cache; then its scores. Subcommand: score.` }),
+  ), { description: message`Run a model on a generated benchmark (paper A.7): one request per item (and sample, with --samples), resumable, with a response cache; then its scores. Subcommands: score, report.` }),
   command("baseline", or(
     command("answer", object({
       cmd: constant("baseline answer" as const),

@@ -11,11 +11,13 @@ import { FileResponseCache, type ResponseCache } from "../eval/cache.ts";
 import type { EvalItem } from "../eval/items.ts";
 import { baselineOf, itemsOfRun, planRun } from "../eval/plan.ts";
 import { BUILTIN_PROFILES, mergeProfiles, type Profiles, ProfilesOverride } from "../eval/profiles.ts";
-import type { ItemRecord, RunConfig } from "../eval/run_records.ts";
-import { latestRecords, openRun, type OpenedRun, readRun } from "../eval/run_store.ts";
+import { type ItemRecord, MAX_SAMPLES, type RunConfig, samplesOf } from "../eval/run_records.ts";
+import { openRun, type OpenedRun, readRun } from "../eval/run_store.ts";
+import { latestBySample } from "../eval/record_kinds.ts";
+import { type FamilySampleScores, familySampleScores } from "../eval/samples.ts";
 import { type EvalProgress, runEval, type EvalRunSummary } from "../eval/runner.ts";
-import { familyMetrics, type Metrics, type Price, runScoreFields, scoreRecords, type TokenTotals, tokenTotals } from "../eval/score.ts";
-import { metricsLines, runHeadline, table5Lines, table6Lines, tokenLines } from "../eval/tables.ts";
+import { familyMetrics, type Metrics, type Price, runScoreFields, type ScoredRun, scoreSampleRecords, type TokenTotals, tokenTotals } from "../eval/score.ts";
+import { metricsLines, runHeadline, sampleLines, table5Lines, table6Lines, tokenLines } from "../eval/tables.ts";
 import { mergeEvalShards } from "../eval/merge.ts";
 import type { FailureClass } from "../eval/record_kinds.ts";
 import { analyze, type Analysis, majorityRecords } from "../eval/analysis.ts";
@@ -122,6 +124,11 @@ export interface EvaluateOptions {
   reasoningEffort?: "minimal" | "low" | "medium" | "high" | null;
   /** Ask for a JSON object response format (default false). */
   jsonObject?: boolean;
+  /**
+   * Independent requests per item at the run's settings (default 1, at most 100): each
+   * (item, sample) is a request and a record of its own, resumed and retried on its own.
+   */
+  samples?: number;
   /** Request profiles beside the built-in ones (the shape of `mech eval --profiles`). */
   profiles?: unknown;
   /** Send again the items whose latest record is an infrastructure failure. */
@@ -194,6 +201,7 @@ const Options = z.object({
   temperature: z.number().min(0).max(2).nullable().default(0),
   reasoningEffort: z.enum(["minimal", "low", "medium", "high"]).nullable().default("low"),
   jsonObject: z.boolean().default(false),
+  samples: z.int().min(1).max(MAX_SAMPLES).default(1),
   profiles: z.unknown().optional(),
   retryFailed: z.boolean().default(false),
   rateLimitAttempts: z.int().positive().default(DEFAULT_RATE_LIMIT_ATTEMPTS),
@@ -204,7 +212,7 @@ const Options = z.object({
 }).strict();
 
 /** What a resumed run takes from its run.json, so the options may not give it. */
-const FIXED_ON_RESUME = ["out", "families", "mechanisms", "limit", "shard", "maxOutputTokens", "temperature", "reasoningEffort", "jsonObject", "profiles"] as const;
+const FIXED_ON_RESUME = ["out", "families", "mechanisms", "limit", "shard", "maxOutputTokens", "temperature", "reasoningEffort", "jsonObject", "samples", "profiles"] as const;
 
 const taskSetOf = (b: BenchmarkSource): TaskSet => (typeof b === "string" ? readTaskSet(b) : b);
 
@@ -329,6 +337,7 @@ export async function evaluate(options: EvaluateOptions): Promise<Evaluation> {
       baseUrl: "function" in m ? `function:${m.id}` : "baseline" in m ? null : m.baseUrl ?? null,
       apiKeyEnv: "function" in m || "baseline" in m ? null : m.apiKeyEnv ?? null,
       settings: { max_output_tokens: o.maxOutputTokens, temperature: o.temperature, reasoning_effort: o.reasoningEffort, json_object: o.jsonObject },
+      samples: o.samples,
       profiles: profilesOf(o.profiles),
     });
     ({ all, items } = plan);
@@ -352,6 +361,7 @@ export async function evaluate(options: EvaluateOptions): Promise<Evaluation> {
         added.push(r);
       },
       concurrency: o.concurrency,
+      samples: samplesOf(run.config),
       retryFailed: o.retryFailed,
       rateLimitAttempts: o.rateLimitAttempts,
       signal: o.signal,
@@ -508,6 +518,18 @@ export interface EvaluationScore {
   tokens: TokenTotals;
   /** With a price: the run's cost in USD. */
   cost_usd?: number;
+  /**
+   * A run of several samples per item only: K, the (item, sample) requests without a record,
+   * and per family the mean accuracy, majority-vote accuracy, pass@1 … pass@K and agreement.
+   * The family rows above then count every sample's record.
+   */
+  samples?: { samples: number; missing_requests: number; families: FamilySampleScores[] };
+}
+
+/** A run's records judged per (item, sample), with each sample's latest record. */
+function judgedRun(run: Evaluation): { bySample: Map<string, ItemRecord>[]; scored: ScoredRun } {
+  const bySample = latestBySample(run.records, samplesOf(run.config));
+  return { bySample, scored: scoreSampleRecords(run.config.model, run.items, bySample) };
 }
 
 /**
@@ -530,9 +552,8 @@ export interface EvaluationScore {
  * ```
  */
 export function scoreEvaluation(run: Evaluation, options: { price?: Price } = {}): EvaluationScore {
-  const latest = latestRecords(run.records);
-  const scored = scoreRecords(run.config.model, run.items, latest);
-  const fields = runScoreFields(scored, familyMetrics(scored.items), tokenTotals(latest), options.price);
+  const { bySample, scored } = judgedRun(run);
+  const fields = runScoreFields(scored, familyMetrics(scored.items), tokenTotals(bySample), options.price, samplesOf(run.config));
   return { dir: run.dir, model: run.config.model, endpoint: run.config.endpoint, ...fields };
 }
 
@@ -565,14 +586,17 @@ function baselineMetrics(all: readonly EvalItem[], items: readonly EvalItem[]): 
 export function evaluationScoreLines(runs: readonly Evaluation[], options: { prices?: Readonly<Record<string, Price>> } = {}): string[] {
   const prices = options.prices ?? {};
   const results = runs.map((r) => {
-    const latest = latestRecords(r.records);
-    const scored = scoreRecords(r.config.model, r.items, latest);
+    const { bySample, scored } = judgedRun(r);
     const price = Object.hasOwn(prices, r.config.model) ? prices[r.config.model] : undefined;
-    return { r, scored, rows: familyMetrics(scored.items), tokens: tokenTotals(latest), price, baseline: baselineMetrics(r.all, r.items) };
+    return { r, scored, rows: familyMetrics(scored.items), tokens: tokenTotals(bySample), price, baseline: baselineMetrics(r.all, r.items) };
   });
   const out: string[] = [];
   for (const { r, scored, rows, baseline } of results) {
-    out.push(runHeadline(scored, r.dir ?? "memory"), "", ...metricsLines(rows), "", ...table5Lines(r.config.model, rows, baseline), "");
+    const samples = samplesOf(r.config);
+    out.push(runHeadline(scored, r.dir ?? "memory", samples), "", ...metricsLines(rows), "", ...table5Lines(r.config.model, rows, baseline), "");
+    if (samples > 1) {
+      out.push(`Repeated inference (${samples} samples per item; the tables above count every sample's record):`, "", ...sampleLines(familySampleScores(scored.items, samples)), "");
+    }
   }
   out.push("End-to-end accuracy (%) by task family and model, protocol failures in parentheses (Table 6):", "");
   out.push(...table6Lines(results.map((x) => ({ model: x.r.config.model, rows: x.rows }))), "");
@@ -621,10 +645,10 @@ export async function evaluationReport(runs: readonly Evaluation[], options: { r
   const models = runs.map((r) => r.config.model);
   const twice = models.find((m, i) => models.indexOf(m) !== i);
   if (twice) throw new OptionsError(`evaluationReport: runs: two runs of ${twice}; a report shows each model once`);
-  const latest = runs.map((r) => latestRecords(r.records));
-  const scored = runs.map((r, k) => ({ model: r.config.model, items: scoreRecords(r.config.model, r.items, latest[k]).items }));
+  const judged = runs.map(judgedRun);
+  const scored = runs.map((r, k) => ({ model: r.config.model, items: judged[k].scored.items }));
   const analysis = analyze({ all: runs[0].all, runs: scored, ...(options.replicates !== undefined ? { replicates: options.replicates } : {}) });
-  const data = reportData({ analysis, manifest: runs[0].manifest, runs: runs.map((r, k) => ({ model: r.config.model, dir: r.dir ?? "(memory)", latest: latest[k], items: r.items, scored: scored[k].items })), maxDetails: options.maxDetails ?? 100 });
+  const data = reportData({ analysis, manifest: runs[0].manifest, runs: runs.map((r, k) => ({ model: r.config.model, dir: r.dir ?? "(memory)", bySample: judged[k].bySample, items: r.items, scored: scored[k].items })), maxDetails: options.maxDetails ?? 100 });
   return { analysis, html: await htmlPage("MechReasoner report", data), markdown: markdownPage("MechReasoner report", data) };
 }
 

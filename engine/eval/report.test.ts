@@ -80,7 +80,7 @@ describe("the MechReasoner report", () => {
     for (const f of FAMILY_IDS) expect(a.binSizes.get(f)!.reduce((x, y) => x + y, 0)).toBe(items.filter((i) => i.family === f).length);
 
     const set = readTaskSet(dir);
-    const data = reportData({ analysis: a, manifest: set.manifest, runs: runs.map((r, k) => ({ model: r.model, dir: "runs/" + r.model, latest: r.latest, items, scored: scored[k].items })), maxDetails: 3 });
+    const data = reportData({ analysis: a, manifest: set.manifest, runs: runs.map((r, k) => ({ model: r.model, dir: "runs/" + r.model, bySample: [r.latest], items, scored: scored[k].items })), maxDetails: 3 });
     const md = markdownPage("MechReasoner report", data);
     const t6 = data.tables.find((t) => t.title.includes("Table 6"))!;
     const all = t6.rows.find((r) => r[0] === "all")!;

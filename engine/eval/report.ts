@@ -1,9 +1,11 @@
 // The MechReasoner report (`mech eval report`): the analysis as tables and charts on the
 // shared report page — Figure 2 (e2e accuracy by B1–B4 per family, a line per model, 95 %
-// bootstrap error bars, bin sizes), the benchmark's Tables 3 and 11, Table 5 (outcome-
+// bootstrap error bars, bin sizes), Figure 3 (overall e2e accuracy per model, sorted, the
+// majority/constant baseline marked), the benchmark's Tables 3 and 11, Table 5 (outcome-
 // separated metrics with intervals beside the majority/constant baseline), Table 6, the
-// regression (Table 4's shape) and a drill-down of failures (prompt, response, normalized
-// answer, gold, outcome).
+// paired differences between models, repeated inference when runs have several samples
+// (the two-level interval beside the one-level one), the regression (Table 4's shape) and
+// a drill-down of failures (prompt, response, normalized answer, gold, outcome).
 import type { TopLevelSpec } from "vega-lite";
 import type { Detail, ReportData, Table } from "../report/page.ts";
 import { FAMILY_IDS, type FamilyId } from "../tasks/family.ts";
@@ -11,6 +13,7 @@ import type { Manifest } from "../tasks/records.ts";
 import { type Analysis, MAJORITY, type SliceStats } from "./analysis.ts";
 import { BINS } from "./bins.ts";
 import type { Interval } from "./bootstrap.ts";
+import { recordsPerItem } from "./samples.ts";
 import type { EvalItem } from "./items.ts";
 import { judge } from "./outcome.ts";
 import type { Fit } from "./regression.ts";
@@ -25,8 +28,8 @@ const num = (x: number, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : "—");
 export interface ReportRun {
   model: string;
   dir: string;
-  /** Latest record per task id. */
-  latest: ReadonlyMap<string, ItemRecord>;
+  /** Latest record per task id, one map per sample (one in a run of one sample). */
+  bySample: readonly ReadonlyMap<string, ItemRecord>[];
   items: readonly EvalItem[];
   /** The run's judged records (scoreRecords), so failures are found without judging again. */
   scored: readonly ScoredItem[];
@@ -68,7 +71,7 @@ function regressionTable(a: Analysis): Table {
   }
   return {
     title: "Stacked conditional-logistic regression of e2e correctness on the complexity bin (Table 4's shape)",
-    note: `Strata model × family × mechanism (strata without variation drop out); covariate the ${a.regression.covariate}; adjusted for log prompt and log expected-answer characters; CR1 standard errors clustered by mechanism; p from the fully enumerated wild-cluster (Rademacher) score test. Exploratory and associational.${a.regression.notes.length ? " " + a.regression.notes.join("; ") : ""}`,
+    note: `${a.samples > 1 ? "Every sample's record is an observation (items repeat within their mechanism's strata and clusters). " : ""}Strata model × family × mechanism (strata without variation drop out); covariate the ${a.regression.covariate}; adjusted for log prompt and log expected-answer characters; CR1 standard errors clustered by mechanism; p from the fully enumerated wild-cluster (Rademacher) score test. Exploratory and associational.${a.regression.notes.length ? " " + a.regression.notes.join("; ") : ""}`,
     header: ["fit", "coefficient", "estimate (log-odds)", "CR1 SE", "wild p", "fit"],
     numeric: [false, false, true, true, true, false],
     rows,
@@ -122,18 +125,22 @@ export function reportData(p: { analysis: Analysis; manifest: Manifest; runs: re
   const a = p.analysis;
   const tables: Table[] = [];
   const fig = figure2(a);
+  const fig3 = figure3(a);
   // Table 5 per model: the baseline's columns beside the model's, with intervals
   for (const model of a.models.filter((m) => m !== MAJORITY)) {
+    const k = slice(a, model, "all", null)?.samples?.scores?.samples ?? 1;
     tables.push({
       title: `Outcome-separated metrics for ${model} by task family (Table 5)`,
-      note: "E2E accuracy and the e2e partial score with 95 % cluster-bootstrap intervals; semantic accuracy over accepted payloads; protocol and infrastructure failure counts; the majority/constant baseline fitted to the release.",
-      header: ["task family", "majority acc.", "majority partial", "e2e accuracy [95 % CI]", "e2e partial [95 % CI]", "semantic acc.", "coverage", "compliance", "prot.", "infra."],
-      numeric: [false, true, true, true, true, true, true, true, true, true],
+      note: "E2E accuracy and the e2e partial score with 95 % cluster-bootstrap intervals; semantic accuracy over accepted payloads; protocol and infrastructure failure counts; the majority/constant baseline fitted to the release." +
+        (k > 1 ? ` ${k} samples per item: accuracy and partial are the means over samples, the first interval one-level (mechanisms resampled, the samples fixed), the second two-level (each item's samples resampled as well); counts are over every sample's record.` : ""),
+      header: ["task family", "majority acc.", "majority partial", "e2e accuracy [95 % CI]", ...(k > 1 ? ["two-level CI"] : []), "e2e partial [95 % CI]", ...(k > 1 ? ["two-level CI"] : []), "semantic acc.", "coverage", "compliance", "prot.", "infra."],
+      numeric: [false, true, true, true, ...(k > 1 ? [true] : []), true, ...(k > 1 ? [true] : []), true, true, true, true, true],
       rows: [...FAMILY_IDS, "all" as const].flatMap((f) => {
         const s = slice(a, model, f, null);
         if (!s) return [];
         const b = slice(a, MAJORITY, f, null);
-        return [[f, pct(b?.accuracy.estimate), pct(b?.partial.estimate), withCi(s.accuracy), withCi(s.partial), pct(s.metrics.semantic_accuracy), pct(s.metrics.coverage), pct(s.metrics.compliance), String(s.metrics.protocol), String(s.metrics.infrastructure)]];
+        const two = (iv: Interval | undefined) => (k > 1 ? [iv ? ciOnly(iv) : "—"] : []);
+        return [[f, pct(b?.accuracy.estimate), pct(b?.partial.estimate), withCi(s.accuracy), ...two(s.samples?.accuracy), withCi(s.partial), ...two(s.samples?.partial), pct(s.metrics.semantic_accuracy), pct(s.metrics.coverage), pct(s.metrics.compliance), String(s.metrics.protocol), String(s.metrics.infrastructure)]];
       }),
     });
   }
@@ -141,11 +148,106 @@ export function reportData(p: { analysis: Analysis; manifest: Manifest; runs: re
     model,
     rows: a.slices.filter((x) => x.model === model && x.bin === null).map((x) => ({ family: x.family, metrics: x.metrics })),
   }))));
+  if (a.samples > 1) tables.push(...repeatedInferenceTables(a));
+  tables.push(fig3.table);
+  if (a.differences.length) tables.push(differencesTable(a));
   tables.push(fig.table, regressionTable(a), ...sizeTables(p.manifest, p.runs), ...benchmarkTables(p.manifest));
   return {
     tables,
-    specs: [{ name: "complexity", title: "E2E accuracy by complexity bin per family (Figure 2)", spec: fig.spec }],
+    specs: [
+      { name: "complexity", title: "E2E accuracy by complexity bin per family (Figure 2)", spec: fig.spec },
+      { name: "overall", title: "Overall e2e accuracy per model (Figure 3)", spec: fig3.spec },
+    ],
     details: p.runs.map((r) => failureDetails(r, p.maxDetails)),
+  };
+}
+
+const ciOnly = (iv: Interval) => (iv.lower === null ? "—" : `[${pct(iv.lower)}, ${pct(iv.upper)}]`);
+
+/** What the two kinds of interval cover, in the report's words. */
+const INTERVALS_NOTE = "The one-level interval resamples mechanisms and holds each item's recorded samples fixed: it covers which mechanisms the benchmark happened to contain. The two-level interval resamples mechanisms, then each item's samples with replacement: it covers that and the variability of repeated inference as well.";
+
+/** Per model with several samples: the repeated-inference scores per family, both intervals beside the mean. */
+function repeatedInferenceTables(a: Analysis): Table[] {
+  return a.models.flatMap((model) => {
+    const all = slice(a, model, "all", null);
+    const k = all?.samples?.scores?.samples;
+    if (!k) return [];
+    const passes = Array.from({ length: k }, (_, i) => `pass@${i + 1}`);
+    return [{
+      title: `Repeated inference for ${model}: ${k} samples per item`,
+      note: `Mean accuracy: each item's share of correct samples, averaged over items. Majority vote: the most frequent normalized answer among the samples whose answer was accepted; a tie at the top, or no accepted answer, counts wrong. pass@k: the unbiased estimator 1 − C(n−c, k)/C(n, k) averaged over items. Agreement: the share of an item's pairs of samples that gave the same answer (no accepted answer counts as one answer), averaged over items. ${INTERVALS_NOTE}`,
+      header: ["task family", "items", "mean acc. [one-level 95 % CI]", "two-level 95 % CI", "majority-vote acc.", ...passes, "agreement"],
+      numeric: [false, true, true, true, true, ...passes.map(() => true), true],
+      rows: [...FAMILY_IDS, "all" as const].flatMap((f) => {
+        const s = slice(a, model, f, null);
+        const sc = s?.samples?.scores;
+        if (!s || !sc) return [];
+        return [[f, String(sc.items), withCi(s.accuracy), ciOnly(s.samples!.accuracy), pct(sc.majority), ...sc.pass_at.map(pct), pct(sc.agreement)]];
+      }),
+    }];
+  });
+}
+
+/** Paired differences in overall e2e accuracy between every two models, under both schemes. */
+function differencesTable(a: Analysis): Table {
+  const two = a.samples > 1;
+  return {
+    title: "Paired differences in overall e2e accuracy (percentage points)",
+    note: `Accuracy of the first model minus the second's, all families, with 95 % intervals from the same bootstrap replicates for both models (paired). An interval that excludes 0 says the difference is larger than ${two ? "what the scheme covers" : "the resampling of mechanisms covers"}. ${two ? INTERVALS_NOTE : "With one sample per item the two-level interval equals the one-level one; runs with --samples K > 1 add it."}`,
+    header: ["model", "minus model", "difference", "one-level 95 % CI", ...(two ? ["two-level 95 % CI"] : [])],
+    numeric: [false, false, true, true, ...(two ? [true] : [])],
+    rows: a.differences.map((d) => [d.a, d.b, pp(d.oneLevel.estimate), ciPp(d.oneLevel), ...(two ? [ciPp(d.twoLevel)] : [])]),
+  };
+}
+
+const pp = (x: number | null) => (x === null ? "—" : `${x >= 0 ? "+" : "−"}${Math.abs(100 * x).toFixed(1)}`);
+const ciPp = (iv: Interval) => (iv.lower === null ? "—" : `[${pp(iv.lower)}, ${pp(iv.upper)}]`);
+
+/** Figure 3: each model's overall e2e accuracy with its intervals, sorted, the baseline marked. */
+function figure3(a: Analysis): { table: Table; spec: TopLevelSpec } {
+  const two = a.samples > 1;
+  const ONE = "one-level (mechanisms)", TWO = "two-level (mechanisms, samples)";
+  const rows = a.models
+    .map((model) => ({ model, s: slice(a, model, "all", null)! }))
+    .filter((x) => x.s && x.s.accuracy.estimate !== null)
+    // best first; equal accuracies by name, so the order is the same everywhere
+    .sort((x, y) => y.s.accuracy.estimate! - x.s.accuracy.estimate! || (x.model < y.model ? -1 : x.model > y.model ? 1 : 0));
+  const order = rows.map((r) => r.model);
+  const values: Record<string, unknown>[] = [];
+  for (const { model, s } of rows) {
+    const kind = model === MAJORITY ? "majority/constant baseline" : "model";
+    const add = (interval: string, iv: Interval) => values.push({ model, kind, interval, accuracy: 100 * iv.estimate!, lower: 100 * (iv.lower ?? iv.estimate!), upper: 100 * (iv.upper ?? iv.estimate!) });
+    add(ONE, s.accuracy);
+    // a run of one sample has no inference variability to add: its two-level interval is its one-level one
+    if (two) add(TWO, s.samples?.accuracy ?? s.accuracy);
+  }
+  const baseline = rows.find((r) => r.model === MAJORITY)?.s.accuracy.estimate;
+  const y = { field: "model", type: "nominal", title: null, sort: order };
+  const offset = two ? { yOffset: { field: "interval", type: "nominal", sort: [ONE, TWO] } } : {};
+  const spec = {
+    width: 420,
+    height: { step: two ? 34 : 24 },
+    layer: [
+      ...(baseline === undefined || baseline === null ? [] : [{ data: { values: [{ accuracy: 100 * baseline }] }, mark: { type: "rule", strokeDash: [4, 3], color: "#888" }, encoding: { x: { field: "accuracy", type: "quantitative" } } }]),
+      {
+        data: { values },
+        layer: [
+          { mark: { type: "rule", strokeWidth: 2 }, encoding: { y, ...offset, x: { field: "lower", type: "quantitative", title: "overall e2e accuracy (%)", scale: { domain: [0, 100] } }, x2: { field: "upper" }, color: { field: "interval", type: "nominal", title: "95 % interval", sort: [ONE, TWO] } } },
+          { mark: { type: "point", filled: true, size: 60 }, encoding: { y, ...offset, x: { field: "accuracy", type: "quantitative" }, shape: { field: "kind", type: "nominal", title: null }, color: { field: "interval", type: "nominal", sort: [ONE, TWO] } } },
+        ],
+      },
+    ],
+  } as unknown as TopLevelSpec;
+  return {
+    spec,
+    table: {
+      title: "Overall e2e accuracy (%) per model, sorted, 95 % cluster-bootstrap intervals (Figure 3)",
+      note: `All families pooled; ${a.replicates.toLocaleString("en-US")} mechanism-level replicates shared by all models; the majority/constant baseline marked (the dashed line in the chart).${two ? ` Runs of several samples: the mean over samples, with the two-level interval beside the one-level one. ${INTERVALS_NOTE}` : ""}`,
+      header: ["model", "items", "e2e accuracy [95 % CI]", ...(two ? ["two-level 95 % CI"] : [])],
+      numeric: [false, true, true, ...(two ? [true] : [])],
+      rows: rows.map(({ model, s }) => [model === MAJORITY ? `${model} (baseline)` : model, String(s.samples?.scores?.items ?? s.metrics.n), withCi(s.accuracy), ...(two ? [ciOnly(s.samples?.accuracy ?? s.accuracy)] : [])]),
+    },
   };
 }
 
@@ -173,8 +275,9 @@ function sizeTables(m: Manifest, runs: readonly ReportRun[]): Table[] {
       if (!mechanisms.length) return;
       const cells = runs.map((r) => {
         const items = r.items.filter((it) => inBand(it.mechanism));
-        const correct = new Set(r.scored.filter((x) => x.outcome === "correct").map((x) => x.task_id));
-        return { n: items.length, acc: items.length ? items.filter((it) => correct.has(it.task_id)).length / items.length : null };
+        // an item's share of correct samples (its one record's outcome with one sample)
+        const share = new Map(recordsPerItem(r.scored).map((list) => [list[0].task_id, list.filter((x) => x.outcome === "correct").length / list.length]));
+        return { n: items.length, acc: items.length ? items.reduce((a, it) => a + (share.get(it.task_id) ?? 0), 0) / items.length : null };
       });
       rows.push([bandName(bands, band), String(mechanisms.length), String(cells[0].n), ...cells.map((c) => pct(c.acc))]);
     });
@@ -194,18 +297,19 @@ function failureDetails(r: ReportRun, max: number): NonNullable<ReportData["deta
   const byId = new Map(r.items.map((it) => [it.task_id, it]));
   const failures = r.scored
     .filter((s) => s.outcome !== "correct")
-    .sort((x, y) => FAMILY_IDS.indexOf(x.family) - FAMILY_IDS.indexOf(y.family) || (x.task_id < y.task_id ? -1 : 1));
+    .sort((x, y) => FAMILY_IDS.indexOf(x.family) - FAMILY_IDS.indexOf(y.family) || (x.task_id < y.task_id ? -1 : x.task_id > y.task_id ? 1 : (x.sample ?? 0) - (y.sample ?? 0)));
   const total = failures.length;
   // only the shown failures are judged again, for their normalized answers
   const failed: Detail[] = failures.slice(0, max).map((s) => {
-    const it = byId.get(s.task_id)!, rec = r.latest.get(s.task_id)!;
+    const it = byId.get(s.task_id)!, rec = r.bySample[s.sample ?? 0].get(s.task_id)!;
     const gold = JSON.stringify(it.gold, null, 1);
+    const id = s.sample === undefined ? it.task_id : `${it.task_id} (sample ${s.sample})`;
     if (rec.type === "failure") {
-      return { summary: `${it.task_id} · ${it.family} · ${it.mechanism} · infrastructure failure (${rec.class})`, blocks: [{ label: "error", text: rec.error.message }, { label: "gold", text: gold }, { label: "prompt", text: it.prompt }] };
+      return { summary: `${id} · ${it.family} · ${it.mechanism} · infrastructure failure (${rec.class})`, blocks: [{ label: "error", text: rec.error.message }, { label: "gold", text: gold }, { label: "prompt", text: it.prompt }] };
     }
     const j = judge(it.family, rec.content ?? "", it.gold, it.context);
     return {
-      summary: `${it.task_id} · ${it.family} · ${it.mechanism} · ${j.outcome === "protocol" ? `protocol failure: ${j.reason}` : `semantic failure (partial ${j.component.toFixed(2)})`}`,
+      summary: `${id} · ${it.family} · ${it.mechanism} · ${j.outcome === "protocol" ? `protocol failure: ${j.reason}` : `semantic failure (partial ${j.component.toFixed(2)})`}`,
       blocks: [
         { label: "response", text: rec.content ?? "(null)" },
         { label: "normalized answer", text: j.normalized ? JSON.stringify(j.normalized, null, 1) : `(rejected: ${j.reason})` },

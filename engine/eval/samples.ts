@@ -3,6 +3,7 @@
 // mean accuracy, majority-vote accuracy, unbiased pass@k and mean agreement
 // (docs/evaluation.md, "Repeated inference"). Pure functions over judged records.
 import type { ScoredItem } from "./score.ts";
+import { FAMILY_IDS, type FamilyId } from "../tasks/family.ts";
 
 /**
  * The unbiased estimator of pass@k for one item: of n samples c are correct; the chance
@@ -171,4 +172,30 @@ export function sampleScores(records: readonly Pick<ScoredItem, "task_id" | "out
     pass_at: pass.map((p) => (p.n ? p.sum / p.n : null)),
     agreement: agreeN ? agree / agreeN : null,
   };
+}
+
+/** A family's (or all families') repeated-inference scores. */
+export type FamilySampleScores = { family: FamilyId | "all" } & SampleScores;
+
+/**
+ * The repeated-inference scores per family present (Table 1 order), then all families.
+ *
+ * @param records Judged records of every sample (scoreSampleRecords).
+ * @param samples The run's samples per item.
+ * @returns One row per family present, then `all`.
+ *
+ * @example
+ * ```ts
+ * import { familySampleScores } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * const r = (task_id: string, family: "necessity" | "transition", correct: boolean) => ({ task_id, family, outcome: correct ? "correct" as const : "semantic" as const, vote: String(correct) });
+ * const rows = familySampleScores([r("t1", "necessity", true), r("t1", "necessity", false), r("t2", "transition", true), r("t2", "transition", true)], 2);
+ * assert.deepEqual(rows.map((x) => [x.family, x.mean]), [["necessity", 0.5], ["transition", 1], ["all", 0.75]]);
+ * ```
+ */
+export function familySampleScores(records: readonly Pick<ScoredItem, "task_id" | "family" | "outcome" | "vote">[], samples: number): FamilySampleScores[] {
+  const rows: FamilySampleScores[] = FAMILY_IDS.filter((f) => records.some((r) => r.family === f)).map((family) => ({ family, ...sampleScores(records.filter((r) => r.family === family), samples) }));
+  rows.push({ family: "all", ...sampleScores(records, samples) });
+  return rows;
 }

@@ -5,6 +5,7 @@ import { FAMILY_IDS, type FamilyId, type Level } from "../tasks/family.ts";
 import type { EvalItem } from "./join.ts";
 import { judge, type OutcomeClass } from "./outcome.ts";
 import type { FailureClass } from "./record_kinds.ts";
+import { familySampleScores } from "./samples.ts";
 
 /**
  * What scoring reads of a record: records.jsonl's lines fit, and so do the portable
@@ -410,15 +411,19 @@ export function costOf(t: TokenTotals, p: Price): number {
 /**
  * A run's scores in the shape `mech eval score --json` prints and the portable scorer
  * returns: items (scored and missing), the per-family rows, failures by class, tokens and,
- * with a price, the cost.
+ * with a price, the cost; with several samples per item, the repeated-inference scores per
+ * family. In a run of several samples `items` and `missing` count items, and the family
+ * rows count every sample's record (their accuracies are the pooled mean over samples).
  */
-export function runScoreFields(scored: ScoredRun, rows: readonly FamilyMetrics[], tokens: TokenTotals, price?: Price) {
+export function runScoreFields(scored: ScoredRun, rows: readonly FamilyMetrics[], tokens: TokenTotals, price?: Price, samples = 1) {
+  const items = samples > 1 ? new Set(scored.items.map((s) => s.task_id)) : null;
   return {
-    items: scored.items.length + scored.missing,
-    missing: scored.missing,
+    items: items ? Math.ceil((scored.items.length + scored.missing) / samples) : scored.items.length + scored.missing,
+    missing: items ? Math.ceil((scored.items.length + scored.missing) / samples) - items.size : scored.missing,
     families: rows.map((r) => ({ family: r.family, ...r.metrics })),
     failures: failureCounts(scored.items),
     tokens,
     ...(price ? { cost_usd: costOf(tokens, price) } : {}),
+    ...(samples > 1 ? { samples: { samples, missing_requests: scored.missing, families: familySampleScores(scored.items, samples) } } : {}),
   };
 }

@@ -3,6 +3,7 @@
 import { FAMILY_IDS, type FamilyId } from "../tasks/family.ts";
 import type { Table } from "../report/page.ts";
 import { type FamilyMetrics, type Metrics, type Price, costOf, type ScoredRun, type TokenTotals } from "./score.ts";
+import type { FamilySampleScores } from "./samples.ts";
 
 const pct = (x: number | null) => (x === null ? "—" : (100 * x).toFixed(1));
 
@@ -68,8 +69,25 @@ export function tokenLines(runs: readonly { model: string; tokens: TokenTotals; 
   return out;
 }
 
-/** A one-line account of a run's coverage: items judged, missing, and the source. */
-export function runHeadline(run: ScoredRun, dir: string): string {
+/** A one-line account of a run's coverage: items (or, with several samples, records) judged, missing, and the source. */
+export function runHeadline(run: ScoredRun, dir: string, samples = 1): string {
   const n = run.items.length;
-  return `${run.model} (${dir}): ${n} item${n === 1 ? "" : "s"} judged${run.missing ? `, ${run.missing} without a record yet (the run has not finished; resume it with the same mech eval command)` : ""}`;
+  const unfinished = " (the run has not finished; resume it with the same mech eval command)";
+  if (samples > 1) {
+    const items = (n + run.missing) / samples;
+    return `${run.model} (${dir}): ${items} item${items === 1 ? "" : "s"} × ${samples} samples, ${n} record${n === 1 ? "" : "s"} judged${run.missing ? `, ${run.missing} request${run.missing === 1 ? "" : "s"} without a record yet${unfinished}` : ""}`;
+  }
+  return `${run.model} (${dir}): ${n} item${n === 1 ? "" : "s"} judged${run.missing ? `, ${run.missing} without a record yet${unfinished}` : ""}`;
+}
+
+/** Repeated inference per family: items, mean accuracy over samples, majority-vote accuracy, pass@1 … pass@K, agreement (percent). */
+export function sampleLines(rows: readonly FamilySampleScores[]): string[] {
+  const k = rows[0]?.samples ?? 1;
+  const passes = Array.from({ length: k }, (_, i) => `pass@${i + 1}`);
+  const out = [
+    `| family | items | mean acc. | majority-vote acc. | ${passes.join(" | ")} | agreement |`,
+    `|---|---:|---:|---:|${passes.map(() => "---:|").join("")}---:|`,
+  ];
+  for (const r of rows) out.push(`| ${r.family} | ${r.items} | ${pct(r.mean)} | ${pct(r.majority)} | ${r.pass_at.map(pct).join(" | ")} | ${pct(r.agreement)} |`);
+  return out;
 }
