@@ -173,6 +173,136 @@ describe("mech eval against a loopback endpoint", () => {
   });
 });
 
+describe("mech eval --samples: several samples per item", () => {
+  let server: Loopback;
+  const requests: string[] = [];
+  // the n-th request of a prompt since the last reset is right unless n is 1: sample 1 disagrees
+  const sent = new Map<string, number>();
+  let failOnce = new Set<string>();
+  beforeAll(async () => {
+    server = await startLoopback((body) => {
+      const prompt = userMessage(body);
+      requests.push(prompt);
+      const it = byPrompt.get(prompt);
+      if (!it) return httpError(400, "unknown prompt");
+      if (failOnce.delete(prompt)) return httpError(502, "bad gateway");
+      const n = sent.get(prompt) ?? 0;
+      sent.set(prompt, n + 1);
+      return { ...completion({ content: JSON.stringify({ answer: n === 1 ? {} : it.gold }) }), delayMs: 15 };
+    });
+  });
+  afterAll(() => server.close());
+  const reset = () => {
+    requests.length = 0;
+    sent.clear();
+  };
+  const samplesOf = (dir: string) => recordsOf(dir) as unknown as { task_id: string; type: string; sample: number; content?: string; cached: boolean }[];
+
+  it("a run of 3 samples killed with SIGKILL resumes: every (item, sample) recorded once, nothing finished sent again", async () => {
+    reset();
+    const out = join(scratch(), "killed3");
+    const cache = join(scratch(), "cache");
+    const args = ["eval", "--tasks", tasks, "--model", "loopback-model", "--base-url", server.baseURL, "--concurrency", "3", "--samples", "3", "--temperature", "1", "--out", out, "--cache", cache];
+    const first = spawnMech(args);
+    const target = Math.ceil((3 * items.length) / 3);
+    for (let i = 0; i < 1000; i++) {
+      if (existsSync(join(out, "records.jsonl")) && recordsOf(out).length >= target) break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    first.child.kill("SIGKILL");
+    expect((await first.done).signal).toBe("SIGKILL");
+    const before = samplesOf(out);
+    expect(before.length).toBeGreaterThanOrEqual(target);
+    expect(before.length).toBeLessThan(3 * items.length);
+    const second = await spawnMech(args).done;
+    expect(second.err).not.toMatch(/internal error/);
+    expect(second.code).toBe(0);
+    const records = samplesOf(out);
+    expect(records).toHaveLength(3 * items.length);
+    expect(new Set(records.map((r) => `${r.task_id}/${r.sample}`)).size).toBe(3 * items.length);
+    expect(records.every((r) => [0, 1, 2].includes(r.sample))).toBe(true);
+    // an item whose three samples were all recorded before the kill was requested exactly three times
+    const whole = new Set(items.filter((it) => before.filter((r) => r.task_id === it.task_id).length === 3).map((it) => it.prompt));
+    expect(whole.size).toBeGreaterThan(0);
+    for (const p of whole) expect(requests.filter((q) => q === p).length).toBe(3);
+    // only the requests in flight at the kill were sent twice
+    expect(requests.length - 3 * items.length).toBeLessThanOrEqual(3);
+    expect(second.out).toContain("Repeated inference (3 samples per item");
+    // the same configuration into a new directory: every sample from the cache, nothing sent
+    requests.length = 0;
+    const copy = join(scratch(), "copy3");
+    const third = await spawnMech([...args.slice(0, -4), "--out", copy, "--cache", cache]).done;
+    expect(third.code).toBe(0);
+    expect(requests).toHaveLength(0);
+    expect(samplesOf(copy).every((r) => r.cached)).toBe(true);
+    expect(samplesOf(copy).map((r) => `${r.task_id}/${r.sample}/${r.content}`).sort()).toEqual(records.map((r) => `${r.task_id}/${r.sample}/${r.content}`).sort());
+  });
+
+  it("--retry-failed sends the failed samples only; a merged sharded run of 3 samples equals the unsharded one", async () => {
+    reset();
+    const five = items.slice(0, 5);
+    failOnce = new Set([five[1].prompt]);
+    const out = join(scratch(), "retry3");
+    const base = ["--tasks", tasks, "--model", "loopback-model", "--base-url", server.baseURL, "--concurrency", "1", "--samples", "3", "--no-cache"];
+    const r = await mech(["eval", ...base, "--out", out, "--limit", "5"]);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/infrastructure failures: gateway 1/);
+    const failed = samplesOf(out).filter((x) => x.type === "failure");
+    expect(failed).toHaveLength(1);
+    requests.length = 0;
+    const again = await mech(["eval", "--retry-failed", out, "--no-cache"]);
+    expect(again.code).toBe(0);
+    expect(requests).toEqual([five[1].prompt]);
+    expect(samplesOf(out)).toHaveLength(3 * 5 + 1);
+
+    reset();
+    const whole = join(scratch(), "whole3");
+    expect((await mech(["eval", ...base, "--out", whole])).code).toBe(0);
+    const shards = [1, 2].map((i) => join(scratch(), `shard3-${i}`));
+    for (const [i, dir] of shards.entries()) {
+      reset();
+      expect((await mech(["eval", ...base, "--shard", `${i + 1}/2`, "--out", dir])).code).toBe(0);
+    }
+    const merged = join(scratch(), "merged3");
+    const m = await mech(["merge", ...shards, "--out", merged]);
+    expect(m.err).not.toMatch(/internal error/);
+    expect(m.code).toBe(0);
+    const key = (dir: string) => samplesOf(dir).map((x) => `${x.task_id}/${x.sample}/${x.type}/${x.content}`).sort();
+    expect(key(merged)).toEqual(key(whole));
+    const score = async (dir: string) => {
+      const s = await mech(["eval", "score", dir, "--json"]);
+      expect(s.code).toBe(0);
+      const { dir: _, ...rest } = (JSON.parse(s.out) as { runs: Record<string, unknown>[] }).runs[0];
+      return rest;
+    };
+    const a = await score(whole);
+    expect(await score(merged)).toEqual(a);
+    const all = (a.samples as { samples: number; families: { family: string; mean: number; majority: number; pass_at: number[]; agreement: number }[] }).families.at(-1)!;
+    expect(all).toMatchObject({ family: "all", majority: 1 });
+    expect(all.mean).toBeCloseTo(2 / 3, 12);
+    expect(all.agreement).toBeCloseTo(1 / 3, 12);
+    expect(all.pass_at[2]).toBe(1);
+  });
+
+  it("bad --samples and a resumed run of another sample count are clear errors with exit 2", async () => {
+    const out = join(scratch(), "k2");
+    const cases: [string[], RegExp][] = [
+      [["eval", "--tasks", tasks, "--model", "baseline:replay", "--samples", "0", "--out", out], /--samples/],
+      [["eval", "--tasks", tasks, "--model", "baseline:replay", "--samples", "101", "--out", out], /--samples/],
+      [["eval", "--retry-failed", out, "--samples", "2"], /drop --samples/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await mech(args);
+      expect(r.err, args.join(" ")).toMatch(message);
+      expect(r.code, args.join(" ")).toBe(2);
+    }
+    expect((await mech(["eval", "--tasks", tasks, "--model", "baseline:replay", "--samples", "2", "--limit", "2", "--out", out])).code).toBe(0);
+    const other = await mech(["eval", "--tasks", tasks, "--model", "baseline:replay", "--limit", "2", "--out", out]);
+    expect(other.code).toBe(2);
+    expect(other.err).toContain("holds a different run (samples: 2 here, 1 asked)");
+  });
+});
+
 describe("progress text", () => {
   it("shows failures by class, tokens and an ETA from this session's pace", async () => {
     const { progressDetail } = await import("./eval_commands.ts");

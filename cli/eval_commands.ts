@@ -177,7 +177,9 @@ export async function evalCommand(args: EvalArgs, io: Io, env: EvalEnv): Promise
   bar.finish();
   const summary = run.summary!;
   const verb = args.retryFailed !== undefined ? "retried" : "sent";
-  io.err(`${run.config.model}: ${summary.sent} ${verb}, ${summary.cached} from the cache, ${summary.skipped} already finished; infrastructure failures: ${failureText(summary.failures)}; records in ${run.dir}`);
+  const k = run.config.samples ?? 1;
+  const counted = k > 1 ? ` (requests: ${run.items.length} items × ${k} samples)` : "";
+  io.err(`${run.config.model}: ${summary.sent} ${verb}, ${summary.cached} from the cache, ${summary.skipped} already finished${counted}; infrastructure failures: ${failureText(summary.failures)}; records in ${run.dir}`);
   const code = printScores([run], args.json, prices, io);
   const failed = Object.values(summary.failures).reduce((a, b) => a + (b ?? 0), 0);
   if (failed) io.err(`mech: ${failed} infrastructure failure${failed === 1 ? "" : "s"}; send them again with: mech eval --retry-failed ${run.dir}`);

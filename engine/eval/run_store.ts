@@ -85,7 +85,9 @@ export function latestRecords(records: readonly ItemRecord[]): Map<string, ItemR
 }
 
 function differences(a: RunConfig, b: RunConfig): string[] {
-  return IDENTITY_FIELDS.filter((f) => canonicalJson(a[f]) !== canonicalJson(b[f])).map((f) => `${f}: ${canonicalJson(a[f])} here, ${canonicalJson(b[f])} asked`);
+  // a run.json without samples is a run of one
+  const field = (c: RunConfig, f: (typeof IDENTITY_FIELDS)[number]) => canonicalJson(f === "samples" ? samplesOf(c) : c[f]);
+  return IDENTITY_FIELDS.filter((f) => field(a, f) !== field(b, f)).map((f) => `${f}: ${field(a, f)} here, ${field(b, f)} asked`);
 }
 
 export interface OpenedRun {
