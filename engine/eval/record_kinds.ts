@@ -24,6 +24,9 @@ export const FailureClass: z.ZodEnum<
 /** An infrastructure failure class (see the FailureClass schema). */
 export type FailureClass = z.infer<typeof FailureClass>;
 
+/** The most samples per item a run may ask for (`mech eval --samples`). */
+export const MAX_SAMPLES = 100;
+
 /** The sample index of a record: its `sample`, or 0 for a record without one (a run of one sample). */
 export const sampleOf = (r: { sample?: number }): number => r.sample ?? 0;
 

@@ -6,14 +6,11 @@
 import { z } from "zod";
 import { Usage } from "../llm/model.ts";
 import { FamilyId } from "../tasks/family.ts";
-import { FailureClass } from "./record_kinds.ts";
+import { FailureClass, MAX_SAMPLES } from "./record_kinds.ts";
 import { Shard } from "../shard/shard.ts";
 
 /** The format of run.json (its `format` field). */
 export const EVAL_RUN_FORMAT = "mechbench-eval/1";
-
-/** The most samples per item a run may ask for (`mech eval --samples`). */
-export const MAX_SAMPLES = 100;
 
 const Sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 const TaskId = z.string().regex(/^task_[0-9a-f]{16}$/);

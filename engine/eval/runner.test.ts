@@ -42,6 +42,7 @@ async function run(reply: ReplyFn, opts: Partial<EvalRunOptions> & { timeoutMs?:
     existing: opts.existing ?? [],
     append: (r) => records.push(r),
     concurrency: opts.concurrency ?? 4,
+    samples: opts.samples,
     retryFailed: opts.retryFailed,
     sleep: async (ms) => {
       sleeps.push(ms);
@@ -178,4 +179,32 @@ describe("the request runner against a loopback OpenAI-compatible server", () =>
 
 afterAll(async () => {
   await server?.close();
+});
+
+describe("several samples per item", () => {
+  it("sends each item K times, records each sample with its index and its own cache key; sample 0 keeps the one-sample key", async () => {
+    const only = items.slice(0, 4);
+    const cache = new MemoryResponseCache();
+    const { records, requests, summary } = await run((body) => completion({ content: right(body) }), { only, samples: 3, cache });
+    expect(requests).toHaveLength(12);
+    expect(summary).toMatchObject({ total: 12, sent: 12, cached: 0, pending: 0 });
+    expect(records.map((r) => `${r.task_id}/${r.sample}`).sort()).toEqual(only.flatMap((it) => [0, 1, 2].map((s) => `${it.task_id}/${s}`)).sort());
+    expect(new Set(records.map((r) => r.request_sha256)).size).toBe(12);
+    expect(cache.entries.size).toBe(12);
+    // a run of one sample on the same endpoint finds sample 0 in the cache
+    const one = await run(() => httpError(500, "not sent"), { only, cache });
+    expect(one.requests).toHaveLength(0);
+    expect(one.records.every((r) => r.type === "response" && r.cached && r.sample === undefined)).toBe(true);
+    expect(one.records.map((r) => r.request_sha256).sort()).toEqual(records.filter((r) => r.sample === 0).map((r) => r.request_sha256).sort());
+    // resumed with two samples recorded per item, only the third is sent
+    const resumed = await run((body) => completion({ content: right(body) }), { only, samples: 3, existing: records.filter((r) => r.sample !== 2) });
+    expect(resumed.requests).toHaveLength(4);
+    expect(resumed.summary).toMatchObject({ total: 12, skipped: 8, sent: 4 });
+  });
+
+  it("records of a sample the run does not have are refused", async () => {
+    const only = items.slice(0, 1);
+    const { records } = await run((body) => completion({ content: right(body) }), { only, samples: 3 });
+    await expect(run((body) => completion({ content: right(body) }), { only, samples: 2, existing: records })).rejects.toThrow(/sample 2/);
+  });
 });

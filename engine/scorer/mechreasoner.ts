@@ -3,11 +3,12 @@
 // exactly as `mech eval score` judges a run's records, and several runs go through the
 // report's analysis (B1–B4 bins, cluster-bootstrap intervals, the regression).
 import { z } from "zod";
-import { analyze, type Analysis, type RegressionResult, type SliceStats } from "../eval/analysis.ts";
+import { analyze, type Analysis, type PairedDifference, type RegressionResult, type SliceStats } from "../eval/analysis.ts";
 import { BINS, type Bin } from "../eval/bins.ts";
 import { type EvalItem, joinItems } from "../eval/join.ts";
-import { FailureClass, latestByTask } from "../eval/record_kinds.ts";
-import { familyMetrics, type JudgeableRecord, type Metrics, type Price, runScoreFields, type ScoredItem, scoreRecords, type TokenTotals, tokenTotals } from "../eval/score.ts";
+import { FailureClass, latestBySample, MAX_SAMPLES, sampleOf } from "../eval/record_kinds.ts";
+import type { FamilySampleScores } from "../eval/samples.ts";
+import { familyMetrics, type JudgeableRecord, type Metrics, type Price, runScoreFields, type ScoredItem, scoreSampleRecords, type TokenTotals, tokenTotals } from "../eval/score.ts";
 import type { FamilyId } from "../tasks/family.ts";
 import { SolutionRecord, TaskRecord } from "../tasks/records.ts";
 import { checked, checkedRows, type InputIssue, pathIn, ScorerInputError } from "./input.ts";
@@ -64,6 +65,7 @@ export const ResponseRow: z.ZodObject<
     usage: z.ZodOptional<
       z.ZodNullable<z.ZodObject<{ prompt_tokens: z.ZodInt; completion_tokens: z.ZodInt }, z.core.$loose>>
     >;
+    sample: z.ZodOptional<z.ZodInt>;
   },
   z.core.$loose
 > = z.object({
@@ -73,18 +75,22 @@ export const ResponseRow: z.ZodObject<
   /** Answered from a response cache (not counted as a request in `tokens`). */
   cached: z.boolean().optional(),
   usage: Usage.nullable().optional(),
+  /** Which sample of the task this answers, 0-based (absent: 0); for runs of several samples per item. */
+  sample: z.int().min(0).max(MAX_SAMPLES - 1).optional(),
 }).loose();
-/** A model's answer to one task, as scoreRun and checkResponses take it (`{ task_id, content }` at least). */
+/** A model's answer to one task, as scoreRun and checkResponses take it (`{ task_id, content }` at least; `sample` for several samples per item). */
 export type ResponseRow = z.input<typeof ResponseRow>;
 
 /** The schema of a failure row: an infrastructure failure instead of a response (a records.jsonl failure line fits). */
 export const FailureRow: z.ZodObject<
-  { task_id: z.ZodString; type: z.ZodLiteral<"failure">; class: typeof FailureClass },
+  { task_id: z.ZodString; type: z.ZodLiteral<"failure">; class: typeof FailureClass; sample: z.ZodOptional<z.ZodInt> },
   z.core.$loose
 > = z.object({
   task_id: z.string().min(1),
   type: z.literal("failure"),
   class: FailureClass,
+  /** Which sample of the task failed, 0-based (absent: 0). */
+  sample: z.int().min(0).max(MAX_SAMPLES - 1).optional(),
 }).loose();
 /** An infrastructure failure instead of a response: `{ task_id, type: "failure", class }`. */
 export type FailureRow = z.input<typeof FailureRow>;
@@ -122,10 +128,10 @@ const isFailure = (row: unknown) => typeof row === "object" && row !== null && (
  * assert.throws(() => checkResponses(items, [{ task_id: "task_00000000000000ff", content: "{}" }]), ScorerInputError);
  * ```
  */
-export function checkResponses(items: readonly EvalItem[], responses: unknown): (JudgeableRecord & { task_id: string })[] {
+export function checkResponses(items: readonly EvalItem[], responses: unknown): (JudgeableRecord & { task_id: string; sample?: number })[] {
   const rows = checkedRows("responses", responses, z.unknown(), "response rows ({task_id, content} or failure records)");
   const known = new Set(items.map((i) => i.task_id));
-  const out: (JudgeableRecord & { task_id: string })[] = [];
+  const out: (JudgeableRecord & { task_id: string; sample?: number })[] = [];
   const issues: InputIssue[] = [];
   for (const [i, row] of rows.entries()) {
     const r = isFailure(row) ? checkedRow(i, row, FailureRow) : { ...checkedRow(i, row, ResponseRow), type: "response" as const };
@@ -157,11 +163,18 @@ export interface RunScore {
   tokens: TokenTotals;
   /** With a `price`: what the uncached requests cost, USD. */
   cost_usd?: number;
-  /** Every judged item: outcome class, component score, why a protocol failure failed. */
+  /**
+   * Runs of several samples per item only (scorer 0.2): K, the (task, sample) pairs without a
+   * row, and per family the mean, majority-vote and pass@k accuracies and the agreement. The
+   * family rows then count every sample's row.
+   */
+  samples?: { samples: number; missing_requests: number; families: FamilySampleScores[] };
+  /** Every judged item (every judged sample, with `sample` and `vote`, in a run of several): outcome class, component score, why a protocol failure failed. */
   scored: ScoredItem[];
 }
 
 const PriceInput = z.object({ input_per_million: z.number().min(0), output_per_million: z.number().min(0) }).strict();
+const SamplesInput = z.int().min(1).max(MAX_SAMPLES).optional();
 
 /**
  * Judges a model's responses against the items (extraction, the family normalizer, the
@@ -172,8 +185,9 @@ const PriceInput = z.object({ input_per_million: z.number().min(0), output_per_m
  * @param p.responses The model's response and failure rows (ResponseRow, FailureRow).
  * @param p.model The model's name in the result (default "model").
  * @param p.price USD per million input and output tokens; with it the result has `cost_usd`.
+ * @param p.samples Samples per item (1–100); default one more than the highest `sample` of the rows (1 without any). With more than one, every (task, sample) row is judged and the result has `samples`.
  * @returns The metrics per family and overall, failures, tokens and every judged item.
- * @throws {ScorerInputError} When a response row or the price does not fit its shape or names an unknown task.
+ * @throws {ScorerInputError} When a response row, the price or `samples` does not fit its shape, a row names an unknown task, or a row's sample is beyond `samples`.
  *
  * @example One right answer, one unreadable
  * ```ts
@@ -202,14 +216,18 @@ const PriceInput = z.object({ input_per_million: z.number().min(0), output_per_m
  * assert.deepEqual(run.scored.map((s) => s.outcome), ["correct", "protocol"]);
  * ```
  */
-export function scoreRun(p: { items: readonly EvalItem[]; responses: unknown; model?: string; price?: Price }): RunScore {
+export function scoreRun(p: { items: readonly EvalItem[]; responses: unknown; model?: string; price?: Price; samples?: number }): RunScore {
   const model = p.model ?? "model";
   const rows = checkResponses(p.items, p.responses);
   const price = p.price === undefined ? undefined : checked("price", p.price, PriceInput);
-  const latest = latestByTask(rows);
-  const scored = scoreRecords(model, p.items, latest);
-  const tokens = tokenTotals(latest);
-  return { model, ...runScoreFields(scored, familyMetrics(scored.items), tokens, price), scored: scored.items };
+  const given = checked("samples", p.samples, SamplesInput);
+  const samples = given ?? rows.reduce((k, r) => Math.max(k, sampleOf(r) + 1), 1);
+  const beyond = rows.findIndex((r) => sampleOf(r) >= samples);
+  if (beyond >= 0) throw new ScorerInputError([{ path: pathIn("responses", [beyond, "sample"]), message: `sample ${sampleOf(rows[beyond])} is beyond samples: ${samples} (samples are 0 … ${samples - 1})` }]);
+  const bySample = latestBySample(rows, samples);
+  const scored = scoreSampleRecords(model, p.items, bySample);
+  const tokens = tokenTotals(bySample);
+  return { model, ...runScoreFields(scored, familyMetrics(scored.items), tokens, price, samples), scored: scored.items };
 }
 
 /** The analysis of runs on one benchmark (analyzeRuns), as `mech eval report` shows it. */
@@ -224,8 +242,12 @@ export interface RunAnalysis {
   replicates: number;
   /** Per model: each family, each family × bin (0–3 for B1–B4), all families; metrics and 95 % intervals. */
   slices: SliceStats[];
-  /** The conditional-logistic regression of correctness on the items' features. */
+  /** The conditional-logistic regression of correctness on the items' features (every sample's record is an observation). */
   regression: RegressionResult;
+  /** Present when a run has several samples per item, or with `differences: true` (scorer 0.2): the most samples per item of any run. */
+  samples?: number;
+  /** Present when a run has several samples per item, or with `differences: true` (scorer 0.2): each pair of runs' paired difference in overall e2e accuracy, one-level and two-level. */
+  differences?: PairedDifference[];
 }
 
 /**
@@ -239,7 +261,8 @@ export interface RunAnalysis {
  * @param p.seed The bootstrap's seed (default: the report's).
  * @param p.baseline Include the majority/constant baseline as the first model (default true).
  * @param p.regression Fit the regression (default true).
- * @returns Bins, bin sizes, per-model slices with 95 % intervals, and the regression.
+ * @param p.differences Add `samples` and the paired differences even when every run has one sample (default: only when a run has several).
+ * @returns Bins, bin sizes, per-model slices with 95 % intervals (two-level ones too for runs of several samples), the regression, and with several samples the paired differences.
  * @throws {ScorerInputError} When an option does not fit its shape.
  *
  * @example
@@ -269,8 +292,9 @@ export function analyzeRuns(p: {
   seed?: string;
   baseline?: boolean;
   regression?: boolean;
+  differences?: boolean;
 }): RunAnalysis {
-  const opts = checked("options", { replicates: p.replicates, seed: p.seed, baseline: p.baseline, regression: p.regression }, AnalysisOptions);
+  const { differences, ...opts } = checked("options", { replicates: p.replicates, seed: p.seed, baseline: p.baseline, regression: p.regression, differences: p.differences }, AnalysisOptions);
   const a: Analysis = analyze({ all: p.items, runs: p.runs.map((r) => ({ model: r.model, items: r.scored })), ...opts });
   return {
     models: a.models,
@@ -279,6 +303,8 @@ export function analyzeRuns(p: {
     replicates: a.replicates,
     slices: a.slices,
     regression: a.regression,
+    // new in 0.2: absent for runs of one sample unless asked, so 0.1's output is unchanged
+    ...(a.samples > 1 || differences ? { samples: a.samples, differences: a.differences } : {}),
   };
 }
 
@@ -287,4 +313,5 @@ const AnalysisOptions = z.object({
   seed: z.string().optional(),
   baseline: z.boolean().optional(),
   regression: z.boolean().optional(),
+  differences: z.boolean().optional(),
 });

@@ -52,12 +52,13 @@ export {
   requestOf,
 } from "../eval/normalize.ts";
 export { componentScore, judge, type Judgement, type OutcomeClass, type ScoreContext } from "../eval/outcome.ts";
-export { costOf, familyMetrics, type FamilyMetrics, failureCounts, judgeResponse, type JudgeableRecord, metrics, type Metrics, type Price, type ScoredItem, type ScoredRun, scoreRecords, type TokenTotals, tokenTotals } from "../eval/score.ts";
-export { FailureClass, latestByTask } from "../eval/record_kinds.ts";
+export { costOf, familyMetrics, type FamilyMetrics, failureCounts, judgeResponse, type JudgeableRecord, metrics, type Metrics, type Price, type ScoredItem, type ScoredRun, scoreRecords, scoreSampleRecords, type TokenTotals, tokenTotals } from "../eval/score.ts";
+export { FailureClass, latestBySample, latestByTask, MAX_SAMPLES, sampleOf } from "../eval/record_kinds.ts";
+export { agreementRate, familySampleScores, type FamilySampleScores, majorityVoteCorrect, passAtK, type SampleScores, sampleScores } from "../eval/samples.ts";
 export { analysisBins, type Bin, type Binnable, binCuts, BINS, familyBins } from "../eval/bins.ts";
 export { BOOTSTRAP_REPLICATES } from "../eval/defaults.ts";
-export { BOOTSTRAP_SEED, type ClusterTotals, clusterDraws, clusterTotals, type Draws, type Interval, percentileInterval } from "../eval/bootstrap.ts";
-export { analyze, type Analysis, MAJORITY, majorityRecords, type RegressionResult, type SliceStats } from "../eval/analysis.ts";
+export { BOOTSTRAP_SEED, type ClusterTotals, clusterDraws, clusterTotals, type Draws, type Interval, intervalOf, percentileInterval, replicateValues, type SampledItem, twoLevelReplicates } from "../eval/bootstrap.ts";
+export { analyze, type Analysis, MAJORITY, majorityRecords, type PairedDifference, type RegressionResult, type SliceSamples, type SliceStats } from "../eval/analysis.ts";
 export type { Coefficient, Fit } from "../eval/regression.ts";
 export { majorityBaseline } from "../eval/baselines.ts";
 

@@ -3,6 +3,11 @@
 // three fixture runs, the same analysis as the report's, the same PhysMent scores as
 // `mech physment score`'s pipeline; and bad input reported by place and expectation.
 import { beforeAll, describe, expect, it } from "vitest";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { evalScoreCommand } from "../../cli/eval_commands.ts";
+import { fileIo } from "../../cli/cli.test_support.ts";
 import { evalItems } from "../eval/items.ts";
 import { analyze } from "../eval/analysis.ts";
 import { scoreRecords } from "../eval/score.ts";
@@ -84,6 +89,59 @@ describe("MechReasoner on rows", () => {
     expect(err(() => scoreRun({ items, responses: [{ task_id: items[0].task_id, type: "failure", class: "oops" }] }))).toMatch(/^responses\[0\]\.class: .*"timeout"/);
     expect(err(() => parseJsonLines('{"a": 1}\n\n{oops}\n', "tasks.jsonl"))).toMatch(/^tasks\.jsonl:3: not JSON/);
     expect(parseJsonLines('{"a": 1}\n{"b": 2}')).toEqual([{ a: 1 }, { b: 2 }]);
+  });
+});
+
+describe("MechReasoner runs of several samples per item (scorer 0.2)", () => {
+  // the three fixture runs as three samples of one run: sample s answers as fixture run s did
+  const sampled = () => fx.runs.flatMap((r, s) => r.records.map((x) => ({ ...(x as object), sample: s })));
+
+  it("one sample per item: the output has 0.1's fields only", () => {
+    const items = benchmarkItems(fx.tasks, fx.solutions);
+    const score = scoreRun({ model: "m", items, responses: fx.runs[2].records });
+    expect(Object.keys(score).sort()).toEqual(["failures", "families", "items", "missing", "model", "scored", "tokens"]);
+    expect(score.scored.every((x) => !("sample" in x) && !("vote" in x))).toBe(true);
+    const a = analyzeRuns({ items, runs: [score], replicates: 200 });
+    expect(Object.keys(a).sort()).toEqual(["bin_sizes", "bins", "models", "regression", "replicates", "slices"]);
+    expect(a.slices.every((x) => !("samples" in x))).toBe(true);
+    // asked for, the paired differences come with one sample too: both schemes then agree
+    const d = analyzeRuns({ items, runs: [score, { ...score, model: "n" }], replicates: 200, differences: true });
+    expect(d.samples).toBe(1);
+    expect(d.differences![0].twoLevel).toEqual(d.differences![0].oneLevel);
+  });
+
+  it("scoreRun on sample rows gives mech eval score --json's numbers for the same run of three samples", () => {
+    const dir = mkdtempSync(join(tmpdir(), "mechbench-scorer-k3-"));
+    const config = JSON.parse(readFileSync(join(fx.runs[2].dir, "run.json"), "utf8"));
+    writeFileSync(join(dir, "run.json"), JSON.stringify({ ...config, model: "k3", samples: 3 }));
+    writeFileSync(join(dir, "records.jsonl"), sampled().map((r) => JSON.stringify(r) + "\n").join(""));
+    const io = fileIo();
+    expect(evalScoreCommand({ runs: [dir], json: true }, io)).toBe(0);
+    const cli = (JSON.parse(io.lines.join("\n")) as { runs: Record<string, unknown>[] }).runs[0];
+    const items = benchmarkItems(fx.tasks, fx.solutions);
+    const score = scoreRun({ model: "k3", items, responses: sampled() });
+    expect(pick(score as unknown as Record<string, unknown>, [...CLI_FIELDS, "samples"])).toEqual(pick(cli, [...CLI_FIELDS, "samples"]));
+    expect(score.samples!.samples).toBe(3);
+    const all = score.samples!.families.at(-1)!;
+    // every item has its three samples: the mean is the three fixture runs' mean accuracy
+    const acc = fx.runs.map((r) => ((r.cli.families as { family: string; e2e_accuracy: number }[]).at(-1)!).e2e_accuracy);
+    expect(all.mean).toBeCloseTo((acc[0] + acc[1] + acc[2]) / 3, 12);
+    expect(all.pass_at[2]).toBe(1); // sample 0 replays the gold
+    const a = analyzeRuns({ items, runs: [score], replicates: 300 });
+    expect(a.samples).toBe(3);
+    const pooled = a.slices.find((x) => x.model === "k3" && x.family === "all")!;
+    expect(pooled.samples!.scores).toEqual(all.family === "all" ? (({ family: _, ...rest }) => rest)(all) : null);
+    expect(pooled.samples!.accuracy.estimate).toBe(pooled.accuracy.estimate);
+  });
+
+  it("a row's sample beyond `samples` is named; `samples` must be 1–100", () => {
+    const items = benchmarkItems(fx.tasks, fx.solutions);
+    expect(() => scoreRun({ items, responses: sampled(), samples: 2 })).toThrow(/^responses\[\d+\]\.sample: sample 2 is beyond samples: 2/);
+    expect(() => scoreRun({ items, responses: [], samples: 0 })).toThrow(ScorerInputError);
+    expect(() => scoreRun({ items, responses: [{ task_id: items[0].task_id, content: "x", sample: -1 }] })).toThrow(/^responses\[0\]\.sample: /);
+    // asked for more samples than the rows hold: the rest are missing requests
+    const five = scoreRun({ items, responses: sampled(), samples: 5 });
+    expect(five.samples!.missing_requests).toBe(2 * items.length);
   });
 });
 

@@ -14,4 +14,4 @@
  * assert.match(SCORER_VERSION, /^\d+\.\d+\.\d+$/);
  * ```
  */
-export const SCORER_VERSION = "0.1.0";
+export const SCORER_VERSION = "0.2.0";
