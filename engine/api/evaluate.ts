@@ -290,6 +290,25 @@ function profilesOf(p: unknown): Profiles {
  * console.log(scoreEvaluation(run).families.at(-1));
  * ```
  *
+ * @example Three samples per item: every sample its own request and record, then the sample scores
+ * ```ts
+ * import { evaluate, generateBenchmark, scoreEvaluation } from "@mechbench/mechbench/mechreasoner";
+ * import assert from "node:assert/strict";
+ *
+ * const benchmark = await generateBenchmark({ mechanisms: ["mechanics_damper"], perLevel: 1 });
+ * const run = await evaluate({
+ *   benchmark,
+ *   samples: 3,
+ *   temperature: 1,
+ *   // a function model sees which sample it answers
+ *   model: { id: "second-thoughts", function: (request) => (request.sample === 1 ? "no idea" : '{"answer": {}}') },
+ * });
+ * assert.equal(run.records.length, 3 * run.items.length);
+ * const { samples } = scoreEvaluation(run);
+ * assert.equal(samples?.samples, 3);
+ * console.log(samples?.families.at(-1)); // mean, majority-vote and pass@k accuracy, agreement
+ * ```
+ *
  * @example A run directory: a failure recorded, then sent again from the run's own settings
  * ```ts
  * import { evaluate, generateBenchmark } from "@mechbench/mechbench/mechreasoner";

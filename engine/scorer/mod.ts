@@ -53,7 +53,7 @@ export {
 } from "../eval/normalize.ts";
 export { componentScore, judge, type Judgement, type OutcomeClass, type ScoreContext } from "../eval/outcome.ts";
 export { costOf, familyMetrics, type FamilyMetrics, failureCounts, judgeResponse, type JudgeableRecord, metrics, type Metrics, type Price, type ScoredItem, type ScoredRun, scoreRecords, scoreSampleRecords, type TokenTotals, tokenTotals } from "../eval/score.ts";
-export { FailureClass, latestBySample, latestByTask, MAX_SAMPLES, sampleOf } from "../eval/record_kinds.ts";
+export { FailureClass, latestBySample, latestByTask, MAX_SAMPLES } from "../eval/record_kinds.ts";
 export { agreementRate, familySampleScores, type FamilySampleScores, majorityVoteCorrect, passAtK, type SampleScores, sampleScores } from "../eval/samples.ts";
 export { analysisBins, type Bin, type Binnable, binCuts, BINS, familyBins } from "../eval/bins.ts";
 export { BOOTSTRAP_REPLICATES } from "../eval/defaults.ts";
