@@ -35,20 +35,18 @@ export interface SliceStats {
   /** The family partial score with its 95 % cluster-bootstrap interval. */
   partial: Interval;
   /**
-   * A run of several samples per item only: `accuracy` and `partial` are then the mean over
+   * A run of several samples per item only: `accuracy` and `partial` are then the means over
    * samples with the one-level interval (mechanisms resampled, each item's samples fixed);
-   * these are the same estimates with the two-level interval (mechanisms, then each item's
-   * samples resampled), and the repeated-inference scores (family and all-family slices).
+   * this is the accuracy with the two-level interval (mechanisms, then each item's samples
+   * resampled), and the repeated-inference scores (family and all-family slices).
    */
   samples?: SliceSamples;
 }
 
-/** A slice's repeated inference: the two-level intervals and, for a family or all, the sample scores. */
+/** A slice's repeated inference: the two-level interval of its accuracy and, for a family or all, the sample scores. */
 export interface SliceSamples {
   /** E2E accuracy (mean over samples) with its 95 % two-level interval. */
   accuracy: Interval;
-  /** The e2e partial score (mean over samples) with its 95 % two-level interval. */
-  partial: Interval;
   /** Mean, majority-vote, pass@k and agreement scores (null for a family × bin slice). */
   scores: SampleScores | null;
 }
@@ -210,16 +208,12 @@ export function analyze(p: {
       const accuracy = perItem(k.items, correctValue), partial = perItem(k.items, partialValue);
       const stat: SliceStats = { model: run.model, family: k.family, bin: k.bin, metrics: metrics(k.items), accuracy: percentileInterval(draws, accuracy), partial: percentileInterval(draws, partial) };
       if (two) {
-        stat.samples = {
-          accuracy: intervalOf(stat.accuracy.estimate, two[0][i]),
-          partial: intervalOf(stat.partial.estimate, two[1][i]),
-          scores: k.bin === null ? sampleScores(k.items, samples) : null,
-        };
+        stat.samples = { accuracy: intervalOf(stat.accuracy.estimate, two[i]), scores: k.bin === null ? sampleScores(k.items, samples) : null };
       }
       slices.push(stat);
       if (k.family === "all" && run.model !== MAJORITY) {
         const one = replicateValues(draws, accuracy);
-        pooled.set(run.model, { estimate: stat.accuracy.estimate, one, two: two ? two[0][i] : one });
+        pooled.set(run.model, { estimate: stat.accuracy.estimate, one, two: two ? two[i] : one });
       }
     });
   }
@@ -247,13 +241,13 @@ function samplesIn(items: readonly ScoredItem[]): number {
   return k;
 }
 
-/** The two-level replicates of every slice of a run (keys, in order): [accuracy, partial][slice]. */
-function twoLevel(draws: Draws, records: readonly ScoredItem[], keys: readonly { family: FamilyId | "all"; bin: number | null; items: readonly ScoredItem[] }[], key: string): Float64Array[][] {
+/** The two-level replicates of every slice's accuracy of a run (keys, in order). */
+function twoLevel(draws: Draws, records: readonly ScoredItem[], keys: readonly { family: FamilyId | "all"; bin: number | null; items: readonly ScoredItem[] }[], key: string): Float64Array[] {
   const slicesOf = new Map<string, number[]>();
   keys.forEach((k, i) => {
     for (const id of new Set(k.items.map((s) => s.task_id))) slicesOf.set(id, [...(slicesOf.get(id) ?? []), i]);
   });
-  const items: SampledItem[] = recordsPerItem(records).map((list) => ({ mechanism: list[0].mechanism, slices: slicesOf.get(list[0].task_id)!, values: [list.map(correctValue), list.map(partialValue)] }));
+  const items: SampledItem[] = recordsPerItem(records).map((list) => ({ mechanism: list[0].mechanism, slices: slicesOf.get(list[0].task_id)!, correct: list.map((s) => (s.outcome === "correct" ? 1 as const : 0 as const)) }));
   return twoLevelReplicates(draws, items, keys.length, key);
 }
 

@@ -193,31 +193,37 @@ export function intervalOf(estimate: number | null, values: Float64Array, level 
   return { estimate, lower: k ? rank(a) : null, upper: k ? rank(1 - a) : null, defined: k };
 }
 
-/** One item of a two-level bootstrap: its mechanism, the slices it belongs to, and its samples' values per statistic. */
+/** One item of a two-level bootstrap: its mechanism, the slices it belongs to, and whether each of its samples was right. */
 export interface SampledItem {
   /** The item's mechanism (one of the draws' clusters). */
   mechanism: string;
   /** Indices of the slices the item belongs to (0 … slices − 1). */
   slices: readonly number[];
-  /** values[j][s]: statistic j of sample s (every statistic has the same samples, at least one). */
-  values: readonly (readonly number[])[];
+  /** One outcome per sample, 1 (right) or 0 (wrong); at least one. */
+  correct: readonly (0 | 1)[];
 }
 
 /**
- * The two-level cluster bootstrap (docs/evaluation.md, "Repeated inference"): replicate r
- * takes the mechanism draws of `draws` (shared with the one-level bootstrap and every
- * model), and for every copy of a drawn mechanism and every item in it draws the item's k
- * samples again, k times with replacement; the item's value is the mean over the drawn
- * samples, and a slice's value the item-weighted mean over its drawn items. An item whose
- * samples all have the same value (one sample, or agreeing ones) needs no inner draw. With
- * one sample per item every replicate equals the one-level bootstrap's.
+ * The two-level cluster bootstrap of an accuracy (docs/evaluation.md, "Repeated
+ * inference"): replicate r takes the mechanism draws of `draws` (shared with the one-level
+ * bootstrap and every model), and for every copy of a drawn mechanism and every item in it
+ * draws the item's k samples again, k times with replacement; the item's value is the share
+ * right among the drawn samples, and a slice's value the item-weighted mean over its drawn
+ * items. With one sample per item every replicate equals the one-level bootstrap's.
+ *
+ * How it is computed, exactly and fast: an item whose samples agree needs no draw; an item
+ * with c of k right contributes Binomial(k, c/k)/k. Within a mechanism the items of equal k
+ * that belong to the same slices form a cell, whose summed count has the exact distribution
+ * of the convolution of its items' binomials; each copy of the mechanism draws one value per
+ * cell from it (one uniform, a binary search), which is the same in distribution as drawing
+ * every item's samples, and adds it to each of the cell's slices.
  *
  * @param draws The mechanism draws (clusterDraws).
- * @param items The items, each with its slices and its samples' values per statistic.
+ * @param items The items, each with its slices and its samples' outcomes.
  * @param slices The number of slices.
  * @param key The inner draws' stream key (e.g. the bootstrap's seed and the model).
- * @returns values[j][slice]: one Float64Array of replicate values per statistic and slice (NaN where the replicate holds no item of the slice).
- * @throws {RangeError} When an item's mechanism is not among the draws', it has no sample, or a slice index is out of range.
+ * @returns One Float64Array of replicate values per slice (NaN where the replicate holds no item of the slice).
+ * @throws {RangeError} When an item's mechanism is not among the draws', it has no sample or an outcome other than 0 and 1, or a slice index is out of range.
  *
  * @example
  * ```ts
@@ -226,61 +232,95 @@ export interface SampledItem {
  *
  * const draws = clusterDraws(["m"], 200);
  * // one item, two samples: right once, wrong once
- * const [[v]] = twoLevelReplicates(draws, [{ mechanism: "m", slices: [0], values: [[1, 0]] }], 1, "example");
+ * const [v] = twoLevelReplicates(draws, [{ mechanism: "m", slices: [0], correct: [1, 0] }], 1, "example");
  * assert.ok(v.every((x) => x === 0 || x === 0.5 || x === 1));
  * assert.ok(v.some((x) => x === 0) && v.some((x) => x === 1));
  * ```
  */
-export function twoLevelReplicates(draws: Draws, items: readonly SampledItem[], slices: number, key: string): Float64Array[][] {
+export function twoLevelReplicates(draws: Draws, items: readonly SampledItem[], slices: number, key: string): Float64Array[] {
   const G = draws.mechanisms.length, R = draws.replicates;
   const at = new Map(draws.mechanisms.map((m, g) => [m, g]));
-  const J = items.reduce((j, it) => Math.max(j, it.values.length), 0);
-  // per mechanism: per slice the item count and the fixed items' value sums; the varying items apart
-  const fixed: { slice: number; n: number; sums: Float64Array }[][] = Array.from({ length: G }, () => []);
-  const varying: SampledItem[][] = Array.from({ length: G }, () => []);
+  // per mechanism: per slice the item count and the agreeing items' summed values; the cells apart
+  const fixed: { slice: number; n: number; sum: number }[][] = Array.from({ length: G }, () => []);
+  const cells: Map<string, { slices: readonly number[]; k: number; pmf: Float64Array }>[] = Array.from({ length: G }, () => new Map());
   for (const it of items) {
     const g = at.get(it.mechanism);
     if (g === undefined) throw new RangeError(`mechanism ${it.mechanism} is not among the bootstrap's clusters`);
-    const k = it.values[0]?.length ?? 0;
-    if (k === 0 || it.values.some((v) => v.length !== k)) throw new RangeError(`an item of ${it.mechanism} has no samples, or statistics of different sample counts`);
-    const agree = it.values.every((v) => v.every((x) => x === v[0]));
+    const k = it.correct.length;
+    if (k === 0 || it.correct.some((x) => x !== 0 && x !== 1)) throw new RangeError(`an item of ${it.mechanism} has no samples, or an outcome other than 0 and 1`);
+    const c = it.correct.reduce<number>((a, x) => a + x, 0);
     for (const s of it.slices) {
       if (!(s >= 0 && s < slices)) throw new RangeError(`slice ${s} is out of range (0 … ${slices - 1})`);
       let e = fixed[g].find((x) => x.slice === s);
-      if (!e) fixed[g].push(e = { slice: s, n: 0, sums: new Float64Array(J) });
+      if (!e) fixed[g].push(e = { slice: s, n: 0, sum: 0 });
       e.n++;
-      if (agree) for (let j = 0; j < J; j++) e.sums[j] += it.values[j]?.[0] ?? 0;
+      if (c === 0 || c === k) e.sum += c / k;
     }
-    if (!agree) varying[g].push(it);
+    if (c === 0 || c === k) continue;
+    const id = `${k}/${it.slices.join(",")}`;
+    const cell = cells[g].get(id) ?? { slices: it.slices, k, pmf: Float64Array.of(1) };
+    cell.pmf = convolve(cell.pmf, binomialPmf(k, c / k));
+    cells[g].set(id, cell);
   }
-  const out = Array.from({ length: J }, () => Array.from({ length: slices }, () => new Float64Array(R)));
-  const n = new Float64Array(slices), sum = Array.from({ length: J }, () => new Float64Array(slices));
-  const drawn = new Float64Array(J);
+  const cdfs = cells.map((m) => [...m.values()].map((cell) => ({ slices: cell.slices, k: cell.k, cdf: cumulative(cell.pmf) })));
+  const out = Array.from({ length: slices }, () => new Float64Array(R));
+  const n = new Float64Array(slices), sum = new Float64Array(slices);
   const rng = keyedRandom(key);
   for (let r = 0; r < R; r++) {
     n.fill(0);
-    for (const x of sum) x.fill(0);
+    sum.fill(0);
     const base = r * G;
     for (let g = 0; g < G; g++) {
       const w = draws.weights[base + g];
       if (!w) continue;
       for (const e of fixed[g]) {
         n[e.slice] += w * e.n;
-        for (let j = 0; j < J; j++) sum[j][e.slice] += w * e.sums[j];
+        sum[e.slice] += w * e.sum;
       }
-      for (const it of varying[g]) {
-        const k = it.values[0].length;
+      for (const cell of cdfs[g]) {
         for (let copy = 0; copy < w; copy++) {
-          drawn.fill(0);
-          for (let d = 0; d < k; d++) {
-            const i = Math.floor(rng.next() * k);
-            for (let j = 0; j < J; j++) drawn[j] += it.values[j][i];
-          }
-          for (const s of it.slices) for (let j = 0; j < J; j++) sum[j][s] += drawn[j] / k;
+          const v = firstAbove(cell.cdf, rng.next()) / cell.k;
+          for (const s of cell.slices) sum[s] += v;
         }
       }
     }
-    for (let s = 0; s < slices; s++) for (let j = 0; j < J; j++) out[j][s][r] = n[s] > 0 ? sum[j][s] / n[s] : NaN;
+    for (let s = 0; s < slices; s++) out[s][r] = n[s] > 0 ? sum[s] / n[s] : NaN;
   }
   return out;
+}
+
+/** P(X = j), j = 0 … k, for X ~ Binomial(k, p). */
+function binomialPmf(k: number, p: number): Float64Array {
+  const out = new Float64Array(k + 1);
+  let choose = 1;
+  for (let j = 0; j <= k; j++) {
+    out[j] = choose * p ** j * (1 - p) ** (k - j);
+    choose = (choose * (k - j)) / (j + 1);
+  }
+  return out;
+}
+
+/** The distribution of the sum of two independent counts. */
+function convolve(a: Float64Array, b: Float64Array): Float64Array {
+  const out = new Float64Array(a.length + b.length - 1);
+  for (let i = 0; i < a.length; i++) for (let j = 0; j < b.length; j++) out[i + j] += a[i] * b[j];
+  return out;
+}
+
+function cumulative(pmf: Float64Array): Float64Array {
+  const out = new Float64Array(pmf.length);
+  let acc = 0;
+  for (let j = 0; j < pmf.length; j++) out[j] = acc += pmf[j];
+  return out;
+}
+
+/** The first index whose cumulative probability exceeds u (the last when rounding leaves the total under 1). */
+function firstAbove(cdf: Float64Array, u: number): number {
+  let lo = 0, hi = cdf.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cdf[mid] > u) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }

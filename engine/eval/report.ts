@@ -132,15 +132,15 @@ export function reportData(p: { analysis: Analysis; manifest: Manifest; runs: re
     tables.push({
       title: `Outcome-separated metrics for ${model} by task family (Table 5)`,
       note: "E2E accuracy and the e2e partial score with 95 % cluster-bootstrap intervals; semantic accuracy over accepted payloads; protocol and infrastructure failure counts; the majority/constant baseline fitted to the release." +
-        (k > 1 ? ` ${k} samples per item: accuracy and partial are the means over samples, the first interval one-level (mechanisms resampled, the samples fixed), the second two-level (each item's samples resampled as well); counts are over every sample's record.` : ""),
-      header: ["task family", "majority acc.", "majority partial", "e2e accuracy [95 % CI]", ...(k > 1 ? ["two-level CI"] : []), "e2e partial [95 % CI]", ...(k > 1 ? ["two-level CI"] : []), "semantic acc.", "coverage", "compliance", "prot.", "infra."],
-      numeric: [false, true, true, true, ...(k > 1 ? [true] : []), true, ...(k > 1 ? [true] : []), true, true, true, true, true],
+        (k > 1 ? ` ${k} samples per item: accuracy and partial are the means over samples with one-level intervals (mechanisms resampled, the samples fixed); the two-level interval of the accuracy resamples each item's samples as well; counts are over every sample's record.` : ""),
+      header: ["task family", "majority acc.", "majority partial", "e2e accuracy [95 % CI]", ...(k > 1 ? ["two-level CI"] : []), "e2e partial [95 % CI]", "semantic acc.", "coverage", "compliance", "prot.", "infra."],
+      numeric: [false, true, true, true, ...(k > 1 ? [true] : []), true, true, true, true, true, true],
       rows: [...FAMILY_IDS, "all" as const].flatMap((f) => {
         const s = slice(a, model, f, null);
         if (!s) return [];
         const b = slice(a, MAJORITY, f, null);
         const two = (iv: Interval | undefined) => (k > 1 ? [iv ? ciOnly(iv) : "—"] : []);
-        return [[f, pct(b?.accuracy.estimate), pct(b?.partial.estimate), withCi(s.accuracy), ...two(s.samples?.accuracy), withCi(s.partial), ...two(s.samples?.partial), pct(s.metrics.semantic_accuracy), pct(s.metrics.coverage), pct(s.metrics.compliance), String(s.metrics.protocol), String(s.metrics.infrastructure)]];
+        return [[f, pct(b?.accuracy.estimate), pct(b?.partial.estimate), withCi(s.accuracy), ...two(s.samples?.accuracy), withCi(s.partial), pct(s.metrics.semantic_accuracy), pct(s.metrics.coverage), pct(s.metrics.compliance), String(s.metrics.protocol), String(s.metrics.infrastructure)]];
       }),
     });
   }

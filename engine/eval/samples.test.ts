@@ -9,6 +9,8 @@ import { analyze } from "./analysis.ts";
 import type { ScoredItem } from "./score.ts";
 import type { EvalItem } from "./join.ts";
 
+const choose = (n: number, k: number): number => (k === 0 ? 1 : (choose(n - 1, k - 1) * n) / k);
+
 /** Every k-subset of 0 … n−1. */
 function subsets(n: number, k: number): number[][] {
   if (k === 0) return [[]];
@@ -85,7 +87,7 @@ describe("the two-level bootstrap", () => {
     // Two-level values: 0 → 1/64, ¼ → 4/64, ½ → 14/64, ¾ → 20/64, 1 → 25/64 (docs/evaluation.md works it out).
     const R = 64_000;
     const draws = clusterDraws(["a", "b"], R, "hand");
-    const [[two]] = twoLevelReplicates(draws, [{ mechanism: "a", slices: [0], values: [[1, 1]] }, { mechanism: "b", slices: [0], values: [[1, 0]] }], 1, "hand/inner");
+    const [two] = twoLevelReplicates(draws, [{ mechanism: "a", slices: [0], correct: [1, 1] }, { mechanism: "b", slices: [0], correct: [1, 0] }], 1, "hand/inner");
     const expected = new Map([[0, 1], [0.25, 4], [0.5, 14], [0.75, 20], [1, 25]]);
     const seen = new Map<number, number>();
     for (const v of two) seen.set(v, (seen.get(v) ?? 0) + 1);
@@ -101,22 +103,43 @@ describe("the two-level bootstrap", () => {
   });
 
   it("property: with one sample per item every replicate equals the one-level bootstrap's", () => {
-    const item = fc.record({ mechanism: fc.constantFrom("a", "b", "c", "d"), value: fc.constantFrom(0, 1, 0.25, 0.5), slice: fc.integer({ min: 0, max: 2 }) });
+    const item = fc.record({ mechanism: fc.constantFrom("a", "b", "c", "d"), value: fc.constantFrom(0 as const, 1 as const), slice: fc.integer({ min: 0, max: 2 }) });
     fc.assert(fc.property(fc.array(item, { minLength: 1, maxLength: 30 }), fc.integer({ min: 1, max: 1000 }), (items, seed) => {
       const draws = clusterDraws(["a", "b", "c", "d"], 200, `p${seed}`);
-      const two = twoLevelReplicates(draws, items.map((x) => ({ mechanism: x.mechanism, slices: [x.slice, 3], values: [[x.value]] })), 4, "inner");
+      const two = twoLevelReplicates(draws, items.map((x) => ({ mechanism: x.mechanism, slices: [x.slice, 3], correct: [x.value] })), 4, "inner");
       for (let s = 0; s < 4; s++) {
         const inSlice = items.filter((x) => s === 3 || x.slice === s);
-        expect(two[0][s]).toEqual(replicateValues(draws, clusterTotals(draws, inSlice)));
+        expect(two[s]).toEqual(replicateValues(draws, clusterTotals(draws, inSlice)));
       }
     }), { numRuns: 100 });
   });
 
+  it("drawing a cell's summed count from its exact distribution is drawing every item's samples: the replicate distribution of three varying items in one cell", () => {
+    // items right 1 of 2, 1 of 2 and 2 of 3 times, one mechanism (drawn once every replicate):
+    // the value is (B(2,½)/2 + B(2,½)/2 + B(3,⅔)/3) / 3; its exact distribution by enumeration
+    const exact = new Map<number, number>();
+    const b = (k: number, p: number) => Array.from({ length: k + 1 }, (_, j) => [j / k, choose(k, j) * p ** j * (1 - p) ** (k - j)] as const);
+    for (const [x, px] of b(2, 0.5)) for (const [y, py] of b(2, 0.5)) for (const [z, pz] of b(3, 2 / 3)) {
+      const v = Math.round(((x + y + z) / 3) * 1e9) / 1e9;
+      exact.set(v, (exact.get(v) ?? 0) + px * py * pz);
+    }
+    const R = 50_000;
+    const [v] = twoLevelReplicates(clusterDraws(["m"], R, "cell"), [{ mechanism: "m", slices: [0], correct: [1, 0] }, { mechanism: "m", slices: [0], correct: [0, 1] }, { mechanism: "m", slices: [0], correct: [1, 1, 0] }], 1, "cell/inner");
+    const seen = new Map<number, number>();
+    for (const x of v) {
+      const key = Math.round(x * 1e9) / 1e9;
+      seen.set(key, (seen.get(key) ?? 0) + 1);
+    }
+    expect([...seen.keys()].every((x) => exact.has(x))).toBe(true);
+    for (const [x, p] of exact) expect(Math.abs((seen.get(x) ?? 0) / R - p), `P(${x})`).toBeLessThan(4 * Math.sqrt((p * (1 - p)) / R) + 1e-9);
+  });
+
   it("refuses an unknown mechanism, an item without samples and a slice out of range", () => {
     const draws = clusterDraws(["a"], 10);
-    expect(() => twoLevelReplicates(draws, [{ mechanism: "z", slices: [0], values: [[1]] }], 1, "k")).toThrow(/not among/);
-    expect(() => twoLevelReplicates(draws, [{ mechanism: "a", slices: [0], values: [[]] }], 1, "k")).toThrow(/no samples/);
-    expect(() => twoLevelReplicates(draws, [{ mechanism: "a", slices: [2], values: [[1]] }], 1, "k")).toThrow(/out of range/);
+    expect(() => twoLevelReplicates(draws, [{ mechanism: "z", slices: [0], correct: [1] }], 1, "k")).toThrow(/not among/);
+    expect(() => twoLevelReplicates(draws, [{ mechanism: "a", slices: [0], correct: [] }], 1, "k")).toThrow(/no samples/);
+    expect(() => twoLevelReplicates(draws, [{ mechanism: "a", slices: [0], correct: [0.5 as 1] }], 1, "k")).toThrow(/other than 0 and 1/);
+    expect(() => twoLevelReplicates(draws, [{ mechanism: "a", slices: [2], correct: [1] }], 1, "k")).toThrow(/out of range/);
   });
 });
 
