@@ -291,10 +291,16 @@ export function twoLevelReplicates(draws: Draws, items: readonly SampledItem[], 
 
 /** P(X = j), j = 0 … k, for X ~ Binomial(k, p). */
 function binomialPmf(k: number, p: number): Float64Array {
+  // powers by repeated multiplication, not Math.pow: IEEE products are the same in every runtime
+  const pow = (x: number, n: number) => {
+    let y = 1;
+    for (let i = 0; i < n; i++) y *= x;
+    return y;
+  };
   const out = new Float64Array(k + 1);
   let choose = 1;
   for (let j = 0; j <= k; j++) {
-    out[j] = choose * p ** j * (1 - p) ** (k - j);
+    out[j] = choose * pow(p, j) * pow(1 - p, k - j);
     choose = (choose * (k - j)) / (j + 1);
   }
   return out;

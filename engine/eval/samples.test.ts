@@ -8,6 +8,7 @@ import { clusterDraws, clusterTotals, intervalOf, percentileInterval, replicateV
 import { analyze } from "./analysis.ts";
 import type { ScoredItem } from "./score.ts";
 import type { EvalItem } from "./join.ts";
+import { sha256Text } from "../files/sha256.ts";
 
 const choose = (n: number, k: number): number => (k === 0 ? 1 : (choose(n - 1, k - 1) * n) / k);
 
@@ -173,5 +174,13 @@ describe("the analysis of runs of several samples", () => {
     expect(n.accuracy.estimate).toBeCloseTo(0.5, 12); // each item right in 1 or 2 of its 3 samples, half each
     expect(width(n.samples!.accuracy)).toBeGreaterThan(width(n.accuracy));
     expect(n.metrics.n).toBe(36); // Table 5's counts are over every sample's record
+  });
+
+  it("determinism: the analysis of a run of three samples is byte-identical everywhere (a recorded hash, checked under Node and Deno)", () => {
+    const noisy = (m: number) => (i: number, s: number) => (i * 7 + s * 3 + m) % 5 < 2 + m;
+    const a = analyze({ all: items, runs: [0, 1].map((m) => ({ model: `m${m}`, items: scored(`m${m}`, noisy(m), 3) })), replicates: 1_000, regression: false });
+    const text = JSON.stringify({ slices: a.slices.map((s) => [s.model, s.family, s.bin, s.accuracy, s.samples ?? null]), differences: a.differences });
+    expect(sha256Text(text).length).toBe(32);
+    expect([...sha256Text(text)].map((b) => b.toString(16).padStart(2, "0")).join("")).toBe("18dcde2ec191badb9caa6de428afe8f1ea9cbafdeb6fb18f438b3b60215addba");
   });
 });
