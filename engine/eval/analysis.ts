@@ -140,7 +140,7 @@ const totalsOf = (draws: Draws, items: readonly ScoredItem[], value: (s: ScoredI
  * @param p.seed The bootstrap's seed.
  * @param p.baseline Add the baseline (default true).
  * @param p.regression Fit the regression (default true).
- * @returns Models, bins, bin sizes, slices and the regression.
+ * @returns Models, bins, bin sizes, slices (with two-level intervals and sample scores for runs of several samples), the regression, the samples per item and the paired differences between runs.
  *
  * @example
  * ```ts
