@@ -15,6 +15,17 @@ const scratch = () => mkdtempSync(join(tmpdir(), "mech-eval-cli-"));
 const mech = (args: string[], env: Record<string, string> = {}) => spawnMech(args, { MECHBENCH_CACHE_DIR: join(scratch(), "cache"), ...env }).done;
 const recordsOf = (dir: string) => readFileSync(join(dir, "records.jsonl"), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { task_id: string; type: string; cached?: boolean });
 
+/** A loopback model that knows the small benchmark's items: each prompt is logged, refused with a 502 when `fail` says so, else answered with `answer` after `delayMs`. */
+const goldServer = (log: string[], fail: (prompt: string) => boolean, answer: (it: EvalItem) => string, delayMs: number): Promise<Loopback> =>
+  startLoopback((body) => {
+    const prompt = userMessage(body);
+    log.push(prompt);
+    const it = byPrompt.get(prompt);
+    if (!it) return httpError(400, "unknown prompt");
+    if (fail(prompt)) return httpError(502, "bad gateway");
+    return { ...completion({ content: answer(it) }), delayMs };
+  });
+
 beforeAll(() => {
   ({ dir: tasks, items } = writeSmallBenchmark());
   for (const it of items) byPrompt.set(it.prompt, it);
@@ -97,14 +108,7 @@ describe("mech eval against a loopback endpoint", () => {
   const requests: string[] = [];
   let failFirst = new Set<string>();
   beforeAll(async () => {
-    server = await startLoopback((body) => {
-      const prompt = userMessage(body);
-      requests.push(prompt);
-      const it = byPrompt.get(prompt);
-      if (!it) return httpError(400, "unknown prompt");
-      if (failFirst.delete(prompt)) return httpError(502, "bad gateway");
-      return { ...completion({ content: "Answer:\n```json\n" + JSON.stringify({ answer: it.gold }) + "\n```" }), delayMs: 25 };
-    });
+    server = await goldServer(requests, (p) => failFirst.delete(p), (it) => "Answer:\n```json\n" + JSON.stringify({ answer: it.gold }) + "\n```", 25);
   });
   afterAll(() => server.close());
 
@@ -180,16 +184,11 @@ describe("mech eval --samples: several samples per item", () => {
   const sent = new Map<string, number>();
   let failOnce = new Set<string>();
   beforeAll(async () => {
-    server = await startLoopback((body) => {
-      const prompt = userMessage(body);
-      requests.push(prompt);
-      const it = byPrompt.get(prompt);
-      if (!it) return httpError(400, "unknown prompt");
-      if (failOnce.delete(prompt)) return httpError(502, "bad gateway");
-      const n = sent.get(prompt) ?? 0;
-      sent.set(prompt, n + 1);
-      return { ...completion({ content: JSON.stringify({ answer: n === 1 ? {} : it.gold }) }), delayMs: 15 };
-    });
+    server = await goldServer(requests, (p) => failOnce.delete(p), (it) => {
+      const n = sent.get(it.prompt) ?? 0;
+      sent.set(it.prompt, n + 1);
+      return JSON.stringify({ answer: n === 1 ? {} : it.gold });
+    }, 15);
   });
   afterAll(() => server.close());
   const reset = () => {

@@ -8,9 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import type { Browser } from "playwright-core";
-import { browserPath, browserRequired, launchBrowser } from "./browser.test_support.ts";
+import { browserPath, browserRequired, chartShape, launchBrowser, openFile } from "./browser.test_support.ts";
 import { fileIo } from "./cli.test_support.ts";
 import { evalReportCommand } from "./eval_commands.ts";
 import { writeSmallBenchmark } from "../engine/eval/eval.test_support.ts";
@@ -59,23 +58,8 @@ describe.skipIf(!browserPath && !browserRequired)("MechReasoner report in headle
   });
 
   it("lays out Figure 2 with lines, points and error bars, shows every table and the drill-down, and loads nothing else", async () => {
-    const page = await browser!.newPage({ viewport: { width: 1200, height: 900 } });
-    const requests: string[] = [];
-    const problems: string[] = [];
-    page.on("request", (r) => requests.push(r.url()));
-    page.on("pageerror", (e) => problems.push(e.message));
-    const url = pathToFileURL(join(dir, "report.html")).href;
-    await page.goto(url, { waitUntil: "load" });
-    const chart = await page.evaluate(() => {
-      const s = document.querySelector("section.chart#chart-complexity")!;
-      const svg = s.querySelector("svg")!;
-      const visible = (sel: string) => [...svg.querySelectorAll(sel)].filter((e) => {
-        const r = e.getBoundingClientRect();
-        return r.width > 0 || r.height > 0;
-      }).length;
-      const box = svg.getBoundingClientRect();
-      return { width: box.width, height: box.height, lines: visible(".mark-line.role-mark path"), points: visible(".mark-symbol.role-mark path"), rules: [...svg.querySelectorAll(".mark-rule.role-mark line, .mark-rule.role-mark path")].length, labels: [...svg.querySelectorAll("text")].map((t) => t.textContent ?? "") };
-    });
+    const { page, url, requests, problems } = await openFile(browser!, join(dir, "report.html"));
+    const chart = await chartShape(page, "complexity");
     expect(chart.width).toBeGreaterThan(300);
     expect(chart.height).toBeGreaterThan(200);
     // a line per model (the derived majority row, replay, the majority run, sloppy) in every family panel

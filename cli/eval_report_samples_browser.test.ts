@@ -9,9 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import type { Browser } from "playwright-core";
-import { browserPath, browserRequired, launchBrowser } from "./browser.test_support.ts";
+import { browserPath, browserRequired, chartShape, launchBrowser, openFile } from "./browser.test_support.ts";
 import { fileIo } from "./cli.test_support.ts";
 import { evalReportCommand } from "./eval_commands.ts";
 import { writeSmallBenchmark } from "../engine/eval/eval.test_support.ts";
@@ -68,31 +67,8 @@ describe.skipIf(!browserPath && !browserRequired)("MechReasoner report of runs w
   });
 
   it("lays out Figure 2 and Figure 3 (both interval kinds, the baseline marked), the repeated-inference tables and the paired differences", async () => {
-    const page = await browser!.newPage({ viewport: { width: 1200, height: 900 } });
-    const requests: string[] = [];
-    const problems: string[] = [];
-    page.on("request", (r) => requests.push(r.url()));
-    page.on("pageerror", (e) => problems.push(e.message));
-    const url = pathToFileURL(join(dir, "report.html")).href;
-    await page.goto(url, { waitUntil: "load" });
-    const chart = (id: string) =>
-      page.evaluate((id) => {
-        const svg = document.querySelector(`section.chart#chart-${id} svg`)!;
-        const visible = (sel: string) => [...svg.querySelectorAll(sel)].filter((e) => {
-          const r = e.getBoundingClientRect();
-          return r.width > 0 || r.height > 0;
-        }).length;
-        const box = svg.getBoundingClientRect();
-        return {
-          width: box.width,
-          height: box.height,
-          lines: visible(".mark-line.role-mark path"),
-          points: visible(".mark-symbol.role-mark path"),
-          rules: [...svg.querySelectorAll(".mark-rule.role-mark line, .mark-rule.role-mark path")].length,
-          dashed: [...svg.querySelectorAll(".mark-rule.role-mark line, .mark-rule.role-mark path")].filter((e) => e.getAttribute("stroke-dasharray")).length,
-          labels: [...svg.querySelectorAll("text")].map((t) => t.textContent ?? ""),
-        };
-      }, id);
+    const { page, url, requests, problems } = await openFile(browser!, join(dir, "report.html"));
+    const chart = (id: string) => chartShape(page, id);
     const fig2 = await chart("complexity");
     expect(fig2.lines).toBe(4 * families); // the majority row and three models in every family panel
     const fig3 = await chart("overall");
