@@ -7,7 +7,8 @@ import { z } from "zod";
  * Infrastructure failure classes (paper A.3): the request was refused for its size
  * (context), timed out, hit a gateway or server error, lost its connection (transport),
  * stayed rate-limited past the retry budget, got another HTTP error, got a body that is
- * not a chat completion (malformed), or the evaluator itself failed.
+ * not a chat completion (malformed), got a body past the response-size limit (oversize,
+ * cut off while it streamed in and not stored), or the evaluator itself failed.
  */
 export const FailureClass: z.ZodEnum<
   {
@@ -18,9 +19,10 @@ export const FailureClass: z.ZodEnum<
     rate_limit: "rate_limit";
     http: "http";
     malformed: "malformed";
+    oversize: "oversize";
     evaluator: "evaluator";
   }
-> = z.enum(["context", "timeout", "gateway", "transport", "rate_limit", "http", "malformed", "evaluator"]);
+> = z.enum(["context", "timeout", "gateway", "transport", "rate_limit", "http", "malformed", "oversize", "evaluator"]);
 /** An infrastructure failure class (see the FailureClass schema). */
 export type FailureClass = z.infer<typeof FailureClass>;
 

@@ -102,6 +102,8 @@ export function failureClass(e: ModelError): FailureClass {
       return "transport";
     case "server":
       return "gateway";
+    case "oversize":
+      return "oversize";
     default:
       if (e.status === 413 || (e.status === 400 && /context|too long|too many tokens|maximum.*tokens|token limit/i.test(e.message))) return "context";
       if (e.status !== undefined) return "http";

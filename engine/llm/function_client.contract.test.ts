@@ -27,6 +27,7 @@ modelClientContract("FunctionModelClient", {
     transport: () => throwing(new ModelError("transport", "connection reset")),
     server: async () => ({ ...(await throwing(new ModelError("server", "bad gateway", { status: 502 }))), error: { status: 502 } }),
     malformed: () => client(() => ({ text: "not a reply" }) as never),
+    oversize: () => throwing(new ModelError("oversize", "the reply passed its service's size limit")),
     fatal: () => client(() => {
       throw new TypeError("a bug in the model function");
     }),

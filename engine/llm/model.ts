@@ -137,10 +137,11 @@ export interface ModelClient {
 /**
  * Why a model call failed. rate_limit (HTTP 429), timeout, transport (connection refused or
  * reset), server (HTTP 408, 409, 5xx) and malformed (HTTP 200 whose body is not a chat
- * completion: not JSON, no choices; a gateway's error page) are retryable; fatal (any other
- * HTTP error, an exhausted script) and aborted are not.
+ * completion: not JSON, no choices; a gateway's error page) are retryable; oversize (a body
+ * past the response-size limit, cut off while it streamed in), fatal (any other HTTP error,
+ * an exhausted script) and aborted are not.
  */
-export type ModelErrorKind = "rate_limit" | "timeout" | "transport" | "server" | "malformed" | "fatal" | "aborted";
+export type ModelErrorKind = "rate_limit" | "timeout" | "transport" | "server" | "malformed" | "oversize" | "fatal" | "aborted";
 
 /**
  * A failed model call, of a kind that decides whether a retry may help and which

@@ -69,12 +69,12 @@ export interface ContractCases {
 }
 
 /** Each failure class the suite provokes, in the order model.ts names them. */
-const FAILURE_KINDS: readonly FailureKind[] = ["rate_limit", "timeout", "transport", "server", "malformed", "fatal"];
+const FAILURE_KINDS: readonly FailureKind[] = ["rate_limit", "timeout", "transport", "server", "malformed", "oversize", "fatal"];
 
 const NO_NETWORK: DoesNotApply = { doesNotApply: "answers in process: no server or connection to fail" };
 
 /** The failures of a server or connection, for a client that answers in process and has neither. */
-export const NO_NETWORK_ERRORS = { rate_limit: NO_NETWORK, timeout: NO_NETWORK, transport: NO_NETWORK, server: NO_NETWORK, malformed: NO_NETWORK };
+export const NO_NETWORK_ERRORS = { rate_limit: NO_NETWORK, timeout: NO_NETWORK, transport: NO_NETWORK, server: NO_NETWORK, malformed: NO_NETWORK, oversize: NO_NETWORK };
 
 /** The slow case of a client that answers in process. */
 export const NEVER_IN_FLIGHT: DoesNotApply = {
@@ -88,6 +88,7 @@ const RETRYABLE: Record<ModelErrorKind, boolean> = {
   transport: true,
   server: true,
   malformed: true,
+  oversize: false,
   fatal: false,
   aborted: false,
 };

@@ -7,10 +7,10 @@ import { completion, httpError, type ReplayReply, startLoopback } from "./loopba
 import { type ContractCases, type Prepared, SLOW_MS } from "./model_client.contract.test_support.ts";
 
 /** The client against a server that gives `reply` to every request. */
-async function against(reply: ReplayReply, timeoutMs = 10_000): Promise<Prepared> {
+async function against(reply: ReplayReply, timeoutMs = 10_000, maxResponseBytes?: number): Promise<Prepared> {
   const server = await startLoopback(() => reply);
   return {
-    client: new OpenAIModelClient({ model: "contract", baseURL: server.baseURL, apiKey: "unused", timeoutMs }),
+    client: new OpenAIModelClient({ model: "contract", baseURL: server.baseURL, apiKey: "unused", timeoutMs, maxResponseBytes }),
     close: () => server.close(),
   };
 }
@@ -41,6 +41,8 @@ export const openAIContractCases: ContractCases = {
     },
     server: async () => ({ ...(await against(httpError(503, "overloaded"))), error: { status: 503 } }),
     malformed: () => against({ raw: "<html>502 Bad Gateway</html>", headers: { "content-type": "text/html" } }),
+    // a valid completion, but past the client's response-size limit
+    oversize: () => against(completion({ content: "x".repeat(5_000) }), 10_000, 4_096),
     fatal: async () => ({ ...(await against(httpError(400, "unknown parameter"))), error: { status: 400 } }),
   },
   slow: () => against({ ...completion({ content: "late" }), delayMs: SLOW_MS }),

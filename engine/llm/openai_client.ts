@@ -10,6 +10,7 @@ import OpenAI, {
 } from "openai";
 import { z } from "zod";
 import { type ChatMessage, type ChatOptions, type FunctionTool, type ModelClient, ModelError, type ModelResponse } from "./model.ts";
+import { boundedFetch, defaultMaxResponseBytes, EncodingError, OversizeError } from "./bounded_fetch.ts";
 
 export const OpenAIClientOptions = z.object({
   model: z.string().min(1),
@@ -21,8 +22,10 @@ export const OpenAIClientOptions = z.object({
   maxTokens: z.int().positive().optional(),
   /** Which request field carries maxTokens: OpenAI's current one, or the older one many compatible servers expect. */
   maxTokensField: z.enum(["max_completion_tokens", "max_tokens"]).default("max_completion_tokens"),
-  /** Per-request timeout, milliseconds (default 10 minutes). */
+  /** Per-request deadline, milliseconds, from sending the request to the last byte of the response (default 10 minutes). */
   timeoutMs: z.int().positive().default(600_000),
+  /** The largest response body accepted, bytes; a larger one is cut off as it streams in and fails as "oversize" (default: from the output cap, defaultMaxResponseBytes). */
+  maxResponseBytes: z.int().positive().optional(),
   /** Extra fields merged into every request body (provider-specific switches). */
   extraBody: z.record(z.string(), z.unknown()).optional(),
 }).strict();
@@ -82,11 +85,14 @@ export class OpenAIModelClient implements ModelClient {
   constructor(options: OpenAIClientOptions) {
     this.#opts = OpenAIClientOptions.parse(options);
     this.model = this.#opts.model;
+    const cap = this.#opts.maxTokens ?? outputCap(this.#opts.extraBody);
     this.#client = new OpenAI({
       apiKey: this.#opts.apiKey,
       baseURL: this.#opts.baseURL,
-      timeout: this.#opts.timeoutMs,
+      // the deadline is the client's own (chat); the SDK's timeout is only a backstop behind it
+      timeout: this.#opts.timeoutMs + 1_000,
       maxRetries: 0,
+      fetch: boundedFetch(this.#opts.maxResponseBytes ?? defaultMaxResponseBytes(cap)),
     });
   }
 
@@ -105,14 +111,26 @@ export class OpenAIModelClient implements ModelClient {
     if (o.temperature !== undefined) body.temperature = o.temperature;
     if (o.maxTokens !== undefined) body[o.maxTokensField] = o.maxTokens;
 
+    // one deadline from sending the request to the last byte of the body (boundedFetch reads
+    // the body before the SDK sees the response, so aborting covers both)
+    const deadline = new AbortController();
+    let late = false;
+    const timer = setTimeout(() => {
+      late = true;
+      deadline.abort();
+    }, o.timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
     let raw: unknown;
     try {
       raw = await this.#client.chat.completions.create(
         body as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming,
-        { signal: options.signal },
+        { signal },
       );
     } catch (err) {
+      if (late && !options.signal?.aborted) throw new ModelError("timeout", `no complete response within ${o.timeoutMs / 1000} s`, { cause: err });
       throw toModelError(err);
+    } finally {
+      clearTimeout(timer);
     }
     const parsed = Completion.safeParse(raw);
     if (!parsed.success) {
@@ -166,9 +184,24 @@ function toOpenAIMessage(m: ChatMessage): Record<string, unknown> {
   }
 }
 
+/** The output cap a request body names (max_completion_tokens or max_tokens), or null. */
+function outputCap(body: Record<string, unknown> | undefined): number | null {
+  const v = body?.max_completion_tokens ?? body?.max_tokens;
+  return typeof v === "number" && v > 0 ? v : null;
+}
+
 /** Maps the openai client's errors onto ModelError kinds. */
 export function toModelError(err: unknown): ModelError {
   if (err instanceof ModelError) return err;
+  // boundedFetch's refusals reach us as the SDK's connection errors, with ours as the cause
+  const cause = err instanceof Error ? err.cause : undefined;
+  if (err instanceof OversizeError || cause instanceof OversizeError) {
+    const e = (err instanceof OversizeError ? err : cause) as OversizeError;
+    return new ModelError("oversize", e.message, { cause: e });
+  }
+  if (err instanceof EncodingError || cause instanceof EncodingError) {
+    return new ModelError("malformed", `malformed chat completion: ${((err instanceof EncodingError ? err : cause) as Error).message}`, { cause: err });
+  }
   if (err instanceof APIUserAbortError) return new ModelError("aborted", "request aborted", { cause: err });
   if (err instanceof APIConnectionTimeoutError) {
     return new ModelError("timeout", "request timed out", { cause: err });

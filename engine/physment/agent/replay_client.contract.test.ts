@@ -39,6 +39,7 @@ modelClientContract("ReplayClient", {
     transport: pastTheRecord(model.errors.transport),
     server: pastTheRecord(model.errors.server),
     malformed: pastTheRecord(model.errors.malformed),
+    oversize: pastTheRecord(model.errors.oversize),
     fatal: pastTheRecord(model.errors.fatal),
   },
   slow: pastTheRecord(model.slow),

@@ -24,6 +24,7 @@ modelClientContract("ScriptedModelClient", {
     transport: failing("transport"),
     server: failing("server"),
     malformed: failing("malformed"),
+    oversize: failing("oversize"),
     fatal: () => scripted(),
   },
   slow: NEVER_IN_FLIGHT,
