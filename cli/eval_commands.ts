@@ -33,6 +33,8 @@ export interface EvalArgs {
   concurrency: number;
   /** Seconds per request. */
   timeout: number;
+  /** The response-size limit, bytes. */
+  maxResponseBytes?: number;
   maxOutputTokens: number;
   reasoningEffort: "minimal" | "low" | "medium" | "high" | "none";
   temperature?: number;
@@ -147,6 +149,7 @@ export async function evalCommand(args: EvalArgs, io: Io, env: EvalEnv): Promise
     concurrency: args.concurrency,
     rateLimitAttempts: args.rateLimitAttempts,
     timeoutMs: Math.round(args.timeout * 1000),
+    ...(args.maxResponseBytes !== undefined ? { maxResponseBytes: args.maxResponseBytes } : {}),
     apiKeyFrom: (variable, endpoint) => {
       const apiKey = env.env(variable);
       if (!apiKey && requiresApiKey(endpoint)) throw new InputError(`no API key: set ${variable} (or name another variable with --api-key-env)`);

@@ -83,6 +83,7 @@ export interface RunArgs {
   concurrency: number;
   /** Seconds per request (default DEFAULT_REQUEST_TIMEOUT_S). */
   timeout?: number;
+  maxResponseBytes?: number;
   /** Retries of a request after a transient failure (default DEFAULT_MAX_RETRIES). */
   maxRetries?: number;
   /** Sent to profiles that take it (default DEFAULT_TEMPERATURE). */
@@ -171,6 +172,7 @@ function endpointModel(model: string, args: RunArgs, env: (name: string) => stri
     ...(apiKey ? { apiKey } : {}),
     apiKeyEnv: args.apiKeyEnv,
     ...(args.timeout !== undefined ? { timeoutMs: Math.round(args.timeout * 1000) } : {}),
+    ...(args.maxResponseBytes !== undefined ? { maxResponseBytes: args.maxResponseBytes } : {}),
   };
 }
 

@@ -42,8 +42,10 @@ export interface EndpointModel {
   apiKey?: string;
   /** The environment variable the key came from, recorded in run.json (never the key). */
   apiKeyEnv?: string;
-  /** Milliseconds per request before it fails as a timeout (default 10 minutes). */
+  /** Milliseconds per request, from sending it to the last byte of the response, before it fails as a timeout (default 10 minutes). */
   timeoutMs?: number;
+  /** The largest response body accepted, bytes; a larger one is cut off as it streams in and fails as "oversize" (default: 1 MiB + 64 bytes per token of the output cap). */
+  maxResponseBytes?: number;
 }
 
 /** A model written as a TypeScript function (see ModelFunction). */
@@ -89,8 +91,10 @@ export interface EvaluateOptions {
    * given then.
    */
   resume?: string;
-  /** Milliseconds per request before it fails as a timeout, for a model that sets no `timeoutMs` of its own. */
+  /** Milliseconds per request (to the last byte of the response) before it fails as a timeout, for a model that sets no `timeoutMs` of its own. */
   timeoutMs?: number;
+  /** The response-size limit in bytes, for an endpoint model that sets no `maxResponseBytes` of its own. */
+  maxResponseBytes?: number;
   /**
    * Reads the API key of an endpoint model that gives no `apiKey`, from the variable the run
    * names (`model.apiKeyEnv`, or a resumed run's run.json); `endpoint` is the run's endpoint.
@@ -180,7 +184,7 @@ export interface Evaluation {
 const fnSchema = z.custom<(...a: never[]) => unknown>((v) => typeof v === "function", "expected a function");
 const Model = z.union([
   z.object({ id: z.string().min(1), function: fnSchema, timeoutMs: z.number().positive().optional() }).strict(),
-  z.object({ id: z.string().min(1), baseUrl: z.string().min(1).optional(), apiKey: z.string().optional(), apiKeyEnv: z.string().min(1).optional(), timeoutMs: z.int().positive().optional() }).strict(),
+  z.object({ id: z.string().min(1), baseUrl: z.string().min(1).optional(), apiKey: z.string().optional(), apiKeyEnv: z.string().min(1).optional(), timeoutMs: z.int().positive().optional(), maxResponseBytes: z.int().positive().optional() }).strict(),
   z.object({ baseline: z.enum(BASELINES) }).strict(),
 ], { error: "expected {id, function} for a function model, {id, baseUrl?, apiKey?} for an endpoint, or {baseline: \"majority\" | \"replay\"}" });
 
@@ -189,6 +193,7 @@ const Options = z.object({
   model: Model.optional(),
   resume: z.string().min(1).optional(),
   timeoutMs: z.int().positive().optional(),
+  maxResponseBytes: z.int().positive().optional(),
   apiKeyFrom: fnSchema.optional(),
   out: z.string().min(1).optional(),
   cache: z.union([z.string().min(1), fnSchema, z.custom<ResponseCache>((v) => typeof v === "object" && v !== null && typeof (v as ResponseCache).get === "function" && typeof (v as ResponseCache).put === "function")], { error: "expected a directory, a ResponseCache or a function choosing one" }).optional(),
@@ -228,7 +233,8 @@ function clientOf(m: EvalModel, all: readonly EvalItem[], config: RunConfig, o: 
   let apiKey = m.apiKey;
   if (!apiKey && variable && o.apiKeyFrom) apiKey = (o.apiKeyFrom as NonNullable<EvaluateOptions["apiKeyFrom"]>)(variable, config.endpoint);
   if (!apiKey && requiresApiKey(config.endpoint)) throw new OptionsError(`evaluate: model.apiKey: ${config.endpoint} needs an API key (give model.apiKey${variable ? `, or apiKeyFrom to read ${variable}` : ""})`);
-  return new OpenAIModelClient({ model: m.id, baseURL: config.endpoint, apiKey: apiKey || "unused", timeoutMs, extraBody: config.request });
+  const maxResponseBytes = m.maxResponseBytes ?? o.maxResponseBytes;
+  return new OpenAIModelClient({ model: m.id, baseURL: config.endpoint, apiKey: apiKey || "unused", timeoutMs, extraBody: config.request, ...(maxResponseBytes !== undefined ? { maxResponseBytes } : {}) });
 }
 
 function cacheOf(m: EvalModel, config: RunConfig, c: Checked["cache"]): ResponseCache | null {

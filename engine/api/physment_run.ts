@@ -105,7 +105,7 @@ const fn = z.custom<(...a: never[]) => unknown>((v) => typeof v === "function", 
 const MODEL_EXPECTED = "expected {id, function} for an agent function, {id, baseUrl?, apiKey?} for an endpoint, or {reference: true}";
 const ReferenceShape = z.object({ reference: z.literal(true) }).strict();
 const FunctionShape = z.object({ id: z.string().min(1), function: fn, timeoutMs: z.number().positive().optional() }).strict();
-const EndpointShape = z.object({ id: z.string().min(1), baseUrl: z.string().min(1).optional(), apiKey: z.string().optional(), apiKeyEnv: z.string().min(1).optional(), timeoutMs: z.int().positive().optional() }).strict();
+const EndpointShape = z.object({ id: z.string().min(1), baseUrl: z.string().min(1).optional(), apiKey: z.string().optional(), apiKeyEnv: z.string().min(1).optional(), timeoutMs: z.int().positive().optional(), maxResponseBytes: z.int().positive().optional() }).strict();
 
 /** The model checked against the kind its keys say it is, so a mistake is named in that kind's terms. */
 const Model = z.unknown().superRefine((m, ctx) => {
@@ -208,6 +208,7 @@ function modelEntry(model: PhysmentModel, o: Checked): { entry: ModelEntry; cont
     baseURL: model.baseUrl,
     apiKey: model.apiKey || "unused",
     timeoutMs: model.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_S * 1000,
+    ...(model.maxResponseBytes !== undefined ? { maxResponseBytes: model.maxResponseBytes } : {}),
     extraBody: controls,
   });
   return { entry: { name: model.id, client } };

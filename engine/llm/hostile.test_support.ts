@@ -28,7 +28,7 @@ const head = (status: string, headers: Record<string, string | number>, version 
 
 export interface HostileServer {
   baseURL: string;
-  /** Requests received (the request line of each). */
+  /** Requests received (a followed redirect not counted). */
   requests: number;
   close(): Promise<void>;
 }
@@ -54,8 +54,10 @@ export async function startHostile(behaviour: (n: number) => Hostile | "ok", ans
       const length = Number(/content-length:\s*(\d+)/i.exec(buffer.slice(0, end))?.[1] ?? 0);
       if (buffer.length < end + 4 + length) return;
       const body = Buffer.from(buffer.slice(end + 4, end + 4 + length), "latin1").toString("utf8");
+      const loop = buffer.startsWith("POST /loop ");
       buffer = buffer.slice(end + 4 + length);
-      play(socket, behaviour(requests++), body);
+      // a followed redirect is no request of its own: it is sent round again
+      play(socket, loop ? "redirect_loop" : behaviour(requests++), body);
     });
   });
   const every = (ms: number, fn: () => boolean) => {
@@ -125,7 +127,7 @@ export async function startHostile(behaviour: (n: number) => Hostile | "ok", ans
         return;
       }
       case "redirect_loop":
-        socket.write(head("307 Temporary Redirect", { location: `http://127.0.0.1:${port}/v1/chat/completions`, "content-length": 0 }));
+        socket.write(head("307 Temporary Redirect", { location: `http://127.0.0.1:${port}/loop`, "content-length": 0 }));
         return;
       case "reset": {
         socket.write(head("200 OK", { "content-type": "application/json", "content-length": Buffer.byteLength(valid) + 1000 }) + valid.slice(0, 50));
