@@ -65,7 +65,7 @@ describe("help", () => {
     // numbers in the help are plain, never quoted strings
     const evalHelp = mech("eval", "--help").out;
     expect(evalHelp).toMatch(/--rate-limit-attempts N +Attempts per item while the endpoint answers 429 \(default 20\)\./);
-    expect(evalHelp).toMatch(/--timeout SECONDS +Per-request timeout; a timeout is an infrastructure failure \(default 600\)\./);
+    expect(evalHelp).toMatch(/--timeout SECONDS +Per-request deadline, from sending the request to the last byte of the response; a timeout is an infrastructure failure \(default 600\)\./);
     expect(mech("generate", "--help").out).toMatch(/--per-level K +Tasks per \(family, mechanism, level\) cell \(default 4\)\./);
   });
 });
