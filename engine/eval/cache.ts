@@ -2,12 +2,13 @@
 // decides it (endpoint, model, request controls, system message, prompt), so the same
 // configuration run again, into any run directory, sends nothing. Entries are written to a
 // temporary name and renamed into place: a reader sees a whole entry or none.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { Usage } from "../llm/model.ts";
 import { sha256 } from "../files/sha256.ts";
 import { canonicalJson } from "../files/canonical_json.ts";
+import { fsMessage } from "../files/fs_reason.ts";
 
 /** A response cache entry: the request's key and what the model answered. */
 export const CachedResponse: z.ZodObject<
@@ -137,17 +138,27 @@ export class FileResponseCache implements ResponseCache {
     }
   }
 
-  /** Stores an entry under its key, atomically. */
+  /** Stores an entry under its key, atomically; a file-system failure is a StoreError naming the path (a partial file is removed). */
   put(entry: CachedResponse): void {
     const path = this.#path(entry.key);
     const shard = join(this.dir, entry.key.slice(0, 2));
-    if (!this.#shards.has(shard)) {
-      mkdirSync(shard, { recursive: true });
-      this.#shards.add(shard);
-    }
     // a unique temporary name: two processes may store the same entry at once
     const tmp = `${path}.${Date.now().toString(36)}${Math.random().toString(36).slice(2)}.partial`;
-    writeFileSync(tmp, JSON.stringify(CachedResponse.parse(entry)));
-    renameSync(tmp, path);
+    const text = JSON.stringify(CachedResponse.parse(entry));
+    try {
+      if (!this.#shards.has(shard)) {
+        mkdirSync(shard, { recursive: true });
+        this.#shards.add(shard);
+      }
+      writeFileSync(tmp, text);
+      renameSync(tmp, path);
+    } catch (e) {
+      try {
+        rmSync(tmp, { force: true });
+      } catch {
+        // nothing was written there
+      }
+      throw fsMessage(path, e);
+    }
   }
 }

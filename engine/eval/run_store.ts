@@ -106,7 +106,13 @@ export interface OpenedRun {
  * Opens `dir` for writing. With a configuration: creates the run (an absent or empty
  * directory) or resumes it (the same run); with null: resumes an existing run as it is.
  */
-export async function openRun(dir: string, wanted: RunConfig | null, sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms))): Promise<OpenedRun> {
+export async function openRun(
+  dir: string,
+  wanted: RunConfig | null,
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+  /** How a record line is appended (tests pass a writer that fails as a full disk does). */
+  appendLine: (path: string, text: string) => void = appendFileSync,
+): Promise<OpenedRun> {
   let config: RunConfig;
   try {
     if (existsSync(dir) && !statSync(dir).isDirectory()) throw new RunError(`${dir}: exists and is not a directory`);
@@ -151,7 +157,7 @@ export async function openRun(dir: string, wanted: RunConfig | null, sleep: (ms:
       warnings,
       append(record) {
         try {
-          appendFileSync(path, encodeLine(ItemRecord, record, `${record.type} record`));
+          appendLine(path, encodeLine(ItemRecord, record, `${record.type} record`));
         } catch (e) {
           throw fsError(path, e);
         }

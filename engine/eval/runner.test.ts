@@ -2,10 +2,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { OpenAIModelClient } from "../llm/openai_client.ts";
 import { completion, httpError, type Loopback, type ReplyFn, startLoopback } from "../llm/loopback.test_support.ts";
 import { SYSTEM_MESSAGE } from "../tasks/envelope.ts";
-import { MemoryResponseCache } from "./cache.ts";
+import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { FileResponseCache, MemoryResponseCache } from "./cache.ts";
 import { type EvalItem } from "./items.ts";
-import type { ItemRecord } from "./run_records.ts";
-import { latestRecords } from "./run_store.ts";
+import { EVAL_RUN_FORMAT, type ItemRecord } from "./run_records.ts";
+import { latestRecords, openRun, readRun } from "./run_store.ts";
 import { runEval, type EvalRunOptions } from "./runner.ts";
 import { scoreRecords } from "./score.ts";
 import { userMessage, writeSmallBenchmark } from "./eval.test_support.ts";
@@ -206,5 +209,72 @@ describe("several samples per item", () => {
     const only = items.slice(0, 1);
     const { records } = await run((body) => completion({ content: right(body) }), { only, samples: 3 });
     await expect(run((body) => completion({ content: right(body) }), { only, samples: 2, existing: records })).rejects.toThrow(/sample 2/);
+  });
+});
+
+describe("a full disk", () => {
+  /** appendFileSync until `budget` bytes are written, then a partial line and ENOSPC, as a full disk does. */
+  const fullAfter = (budget: number) => {
+    let left = budget;
+    return (path: string, text: string) => {
+      const bytes = Buffer.from(text);
+      if (bytes.length <= left) {
+        appendFileSync(path, bytes);
+        left -= bytes.length;
+        return;
+      }
+      appendFileSync(path, bytes.subarray(0, left));
+      left = 0;
+      throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+    };
+  };
+  const config = (items: number) => ({
+    format: EVAL_RUN_FORMAT, model: "m", endpoint: "http://loopback.test/v1", api_key_env: null,
+    tasks: { dir: "tasks", completion_sha256: "0".repeat(64), retained: items },
+    selection: { families: null, mechanisms: null, limit: null },
+    settings: { max_output_tokens: 100, temperature: 0, reasoning_effort: null, json_object: false },
+    request: { max_tokens: 100, temperature: 0 }, system_message: SYSTEM_MESSAGE, items, created: "2026-12-01T00:00:00.000Z",
+  }) as const;
+
+  it("stops the run with the records file named; every record before it intact; resumed, nothing answered is sent again", async () => {
+    const only = items.slice(0, 20);
+    const dir = mkdtempSync(join(tmpdir(), "mech-full-disk-"));
+    const cache = new FileResponseCache(join(dir, "cache"));
+    server = await startLoopback((body) => ({ ...completion({ content: right(body) }), delayMs: 5 }));
+    const client = new OpenAIModelClient({ model: "m", baseURL: server.baseURL, apiKey: "k", extraBody: { max_tokens: 100, temperature: 0 } });
+    const opts = (run: Awaited<ReturnType<typeof openRun>>) => ({ items: only, client, endpoint: "http://loopback.test/v1", controls: { max_tokens: 100, temperature: 0 }, cache, existing: run.records, append: run.append, concurrency: 3 });
+    const first = await openRun(join(dir, "run"), config(only.length), undefined, fullAfter(6_000));
+    await expect(runEval(opts(first))).rejects.toThrow(/records\.jsonl: no space left on the device/);
+    first.close();
+    const sentFirst = server.requests.length;
+    expect(sentFirst).toBeLessThan(only.length);
+    // the lines before the failure are whole; the last one was cut off
+    const text = readFileSync(join(dir, "run", "records.jsonl"), "utf8");
+    const whole = text.slice(0, text.lastIndexOf("\n") + 1).split("\n").filter(Boolean);
+    expect(whole.length).toBeGreaterThan(0);
+    for (const l of whole) expect(() => JSON.parse(l)).not.toThrow();
+    expect(text.endsWith("\n")).toBe(false);
+
+    const second = await openRun(join(dir, "run"), config(only.length));
+    expect(second.warnings.join()).toMatch(/cut off/);
+    const summary = await runEval(opts(second));
+    second.close();
+    expect(summary.pending).toBe(0);
+    // every response received before the failure came from the cache: only requests cancelled in flight went again
+    expect(server.requests.length - only.length).toBeLessThanOrEqual(3);
+    const again = readRun(join(dir, "run"));
+    expect(new Set(again.records.map((r) => r.task_id)).size).toBe(only.length);
+  });
+
+  it("a cache that cannot be written: a StoreError naming its path, and the record still keeps the response", async () => {
+    const only = items.slice(0, 1);
+    const dir = mkdtempSync(join(tmpdir(), "mech-bad-cache-"));
+    writeFileSync(join(dir, "cache"), "not a directory");
+    const records: ItemRecord[] = [];
+    server = await startLoopback((body) => completion({ content: right(body) }));
+    const client = new OpenAIModelClient({ model: "m", baseURL: server.baseURL, apiKey: "k" });
+    await expect(runEval({ items: only, client, endpoint: "e", controls: {}, cache: new FileResponseCache(join(dir, "cache")), existing: [], append: (r) => records.push(r), concurrency: 1 }))
+      .rejects.toThrow(/\/cache\/[0-9a-f]{2}\/[0-9a-f]{64}\.json: a path component is not a directory/);
+    expect(records.map((r) => r.type)).toEqual(["response"]);
   });
 });

@@ -172,15 +172,27 @@ export async function runEval(opts: EvalRunOptions): Promise<EvalRunSummary> {
   opts.onProgress?.({ ...p, failures: { ...p.failures } });
 
   const model = opts.client.model;
+  // a record that cannot be written (a full or read-only disk) stops the run: the requests in
+  // flight are cancelled (their answers could not be kept), and the error is thrown once
+  const stop = new AbortController();
+  const signal = opts.signal ? AbortSignal.any([opts.signal, stop.signal]) : stop.signal;
+  const finishOrStop = (record: ItemRecord) => {
+    try {
+      finish(record);
+    } catch (e) {
+      stop.abort();
+      throw e;
+    }
+  };
   await promisePool(todo, opts.concurrency, async ({ item, sample }) => {
-    if (opts.signal?.aborted) return;
+    if (signal.aborted) return;
     const identity: RequestIdentity = { endpoint: opts.endpoint, model, controls: opts.controls, system: SYSTEM_MESSAGE, prompt: item.prompt, sample };
     const key = requestKey(identity);
     // a run of one sample writes the records it always wrote; several samples name theirs
     const base = { task_id: item.task_id, family: item.family, mechanism: item.mechanism, request_sha256: key, ...(samples > 1 ? { sample } : {}) };
     const hit = opts.cache?.get(key);
     if (hit) {
-      finish({ type: "response", ...base, attempts: [], latency_ms: 0, finished: clock().toISOString(), content: hit.content, finish_reason: hit.finish_reason, usage: hit.usage, ...(hit.reasoning !== undefined ? { reasoning: hit.reasoning } : {}), cached: true });
+      finishOrStop({ type: "response", ...base, attempts: [], latency_ms: 0, finished: clock().toISOString(), content: hit.content, finish_reason: hit.finish_reason, usage: hit.usage, ...(hit.reasoning !== undefined ? { reasoning: hit.reasoning } : {}), cached: true });
       return;
     }
     const attempts: Attempt[] = [];
@@ -192,13 +204,13 @@ export async function runEval(opts: EvalRunOptions): Promise<EvalRunSummary> {
         () => {
           started = clock();
           s0 = now();
-          return opts.client.chat(requestMessages(item.prompt), undefined, { signal: opts.signal, context: { task: taskContext(item), controls: opts.controls, sample } });
+          return opts.client.chat(requestMessages(item.prompt), undefined, { signal, context: { task: taskContext(item), controls: opts.controls, sample } });
         },
         { ...opts.retry, maxAttempts: opts.rateLimitAttempts ?? DEFAULT_RATE_LIMIT_ATTEMPTS },
         {
           sleep: opts.sleep,
           random: opts.random,
-          signal: opts.signal,
+          signal,
           shouldRetry: (e) => e.kind === "rate_limit",
           onRetry: ({ delayMs, error }) => {
             attempts.push({ started: started.toISOString(), latency_ms: Math.max(0, now() - s0), error: errorInfo(error), delay_ms: delayMs });
@@ -207,9 +219,9 @@ export async function runEval(opts: EvalRunOptions): Promise<EvalRunSummary> {
       );
     } catch (err) {
       // stopped by the user: no record, the item stays pending for the next run
-      if (opts.signal?.aborted || (err instanceof ModelError && err.kind === "aborted")) return;
+      if (signal.aborted || (err instanceof ModelError && err.kind === "aborted")) return;
       attempts.push({ started: started.toISOString(), latency_ms: Math.max(0, now() - s0), error: errorInfo(err) });
-      finish({
+      finishOrStop({
         type: "failure",
         ...base,
         attempts,
@@ -222,9 +234,19 @@ export async function runEval(opts: EvalRunOptions): Promise<EvalRunSummary> {
     }
     attempts.push({ started: started.toISOString(), latency_ms: Math.max(0, now() - s0), error: null });
     const stored = { content: res.content, finish_reason: res.finishReason ?? null, usage: res.usage, ...(res.reasoning !== undefined ? { reasoning: res.reasoning } : {}) };
-    // the cache first: a kill between the two lines loses nothing
-    opts.cache?.put({ key, ...stored });
-    finish({ type: "response", ...base, attempts, latency_ms: Math.max(0, now() - t0), finished: clock().toISOString(), ...stored, cached: false });
+    // the cache first: a kill between the two lines loses nothing; a cache that cannot be
+    // written still leaves the record to keep the response, then stops the run
+    let cacheFailure: { error: unknown } | null = null;
+    try {
+      opts.cache?.put({ key, ...stored });
+    } catch (error) {
+      cacheFailure = { error };
+    }
+    finishOrStop({ type: "response", ...base, attempts, latency_ms: Math.max(0, now() - t0), finished: clock().toISOString(), ...stored, cached: false });
+    if (cacheFailure) {
+      stop.abort();
+      throw cacheFailure.error;
+    }
   });
 
   return {
