@@ -1,8 +1,14 @@
 // A minimal OpenAI-compatible chat-completions server over node:http, for models that
 // answer in process (the prompt-text parser baseline): POST /v1/chat/completions answers
 // the request's last user message, GET /v1/models lists the model. Bad requests get a
-// JSON error with status 400 (404 for unknown routes, 413 for oversized bodies); a
-// failing responder gets 500. Nothing a client sends can stop the server.
+// JSON error with status 400 (404 for unknown routes, 413 for oversized bodies, 408 for a
+// body not in within its deadline); a failing responder gets 500. Nothing a client sends can
+// stop the server or hold it: a connection that has not sent a request's headers within the
+// header deadline is closed, a body past the size cap is refused as soon as it passes it (by
+// its declared length, or while it streams in; the rest is dropped unread, for at most the
+// body deadline, so the client can read the 413) and its connection closed, at most
+// `concurrency` requests are answered at once with at most `queue` more waiting, and past
+// that a request gets 503 with Retry-After.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { z } from "zod";
@@ -11,25 +17,42 @@ import { z } from "zod";
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 export class RequestBodyTooLarge extends Error {}
+export class RequestBodyTimeout extends Error {}
 
-/** The whole request body, or RequestBodyTooLarge past `limit` bytes. */
-export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Uint8Array> {
+/**
+ * The whole request body; RequestBodyTooLarge as soon as it passes `limit` bytes (by its
+ * declared length, or while it streams in: the rest is never read), RequestBodyTimeout when
+ * it is not all in within `deadlineMs`.
+ */
+export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES, deadlineMs = 30_000): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
+    const declared = Number(req.headers["content-length"]);
+    if (Number.isFinite(declared) && declared > limit) return reject(new RequestBodyTooLarge(`request body over ${limit} bytes (${declared} declared)`));
     const chunks: Uint8Array[] = [];
-    let size = 0;
-    // past the limit the rest is read and dropped, so the client still gets its answer
-    req.on("data", (c: Uint8Array) => {
+    let size = 0, done = false;
+    const end = (f: () => void) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      req.off("data", onData);
+      f();
+    };
+    const timer = setTimeout(() => end(() => reject(new RequestBodyTimeout(`the request body was not all in within ${deadlineMs / 1000} s`))), deadlineMs);
+    const onData = (c: Uint8Array) => {
       size += c.length;
-      if (size <= limit) chunks.push(c);
-    });
-    req.on("end", () => {
-      if (size > limit) return reject(new RequestBodyTooLarge(`request body over ${limit} bytes`));
-      const out = new Uint8Array(size);
-      let o = 0;
-      for (const c of chunks) out.set(c, o), (o += c.length);
-      resolve(out);
-    });
-    req.on("error", reject);
+      if (size > limit) return end(() => reject(new RequestBodyTooLarge(`request body over ${limit} bytes`)));
+      chunks.push(c);
+    };
+    req.on("data", onData);
+    req.on("end", () =>
+      end(() => {
+        const out = new Uint8Array(size);
+        let o = 0;
+        for (const c of chunks) out.set(c, o), (o += c.length);
+        resolve(out);
+      })
+    );
+    req.on("error", (e) => end(() => reject(e)));
   });
 }
 
@@ -54,6 +77,16 @@ export interface ChatServerOptions {
   host?: string;
   /** 0: any free port. */
   port?: number;
+  /** Requests answered at once (default 32). */
+  concurrency?: number;
+  /** Requests waiting for a turn beyond those; more get 503 (default 256). */
+  queue?: number;
+  /** Largest request body, bytes (default MAX_BODY_BYTES). */
+  maxBodyBytes?: number;
+  /** Milliseconds a connection may take to send a request's headers (default 10 s). */
+  headerDeadlineMs?: number;
+  /** Milliseconds a request's body may take to arrive (default 30 s). */
+  bodyDeadlineMs?: number;
 }
 
 /** A chat-completions server listening. */
@@ -84,10 +117,11 @@ async function handle(opts: ChatServerOptions, req: IncomingMessage, res: Server
   }
   let body: unknown;
   try {
-    body = JSON.parse(new TextDecoder().decode(await readBody(req)));
+    body = JSON.parse(new TextDecoder().decode(await readBody(req, opts.maxBodyBytes ?? MAX_BODY_BYTES, opts.bodyDeadlineMs ?? 30_000)));
   } catch (e) {
-    if (e instanceof RequestBodyTooLarge) sendJson(res, 413, errorBody(e.message, "invalid_request_error"));
-    else sendJson(res, 400, errorBody(`the request body is not JSON: ${e instanceof Error ? e.message : String(e)}`, "invalid_request_error"));
+    if (e instanceof RequestBodyTooLarge) return sendAndClose(req, res, 413, errorBody(e.message, "invalid_request_error"), opts.bodyDeadlineMs ?? 30_000);
+    if (e instanceof RequestBodyTimeout) return sendAndClose(req, res, 408, errorBody(e.message, "invalid_request_error"), 0);
+    sendJson(res, 400, errorBody(`the request body is not JSON: ${e instanceof Error ? e.message : String(e)}`, "invalid_request_error"));
     return;
   }
   const parsed = ChatRequest.safeParse(body);
@@ -116,14 +150,63 @@ async function handle(opts: ChatServerOptions, req: IncomingMessage, res: Server
   });
 }
 
+/**
+ * Answers a request whose body was refused, then closes the connection: the rest of the
+ * body is read and dropped (never held) for at most `drainMs` first, so a client that sends
+ * its whole body before it reads gets the reply; at the deadline the reply goes anyway.
+ */
+function sendAndClose(req: IncomingMessage, res: ServerResponse, status: number, body: unknown, drainMs: number): void {
+  let sent = false;
+  const reply = () => {
+    if (sent) return;
+    sent = true;
+    clearTimeout(cut);
+    res.on("finish", () => req.socket.destroy());
+    sendJson(res, status, body, { connection: "close" });
+  };
+  const cut = setTimeout(reply, drainMs);
+  req.on("end", reply);
+  req.resume();
+}
+
 export async function startChatServer(opts: ChatServerOptions): Promise<RunningChatServer> {
   const sockets = new Set<Socket>();
+  const limit = opts.concurrency ?? 32, queued = opts.queue ?? 256;
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  const turn = () => (running < limit ? (running++, Promise.resolve()) : new Promise<void>((go) => waiting.push(go)));
+  const done = () => {
+    const next = waiting.shift();
+    if (next) next(); // the turn passes on: `running` stays
+    else running--;
+  };
+  const headerMs = opts.headerDeadlineMs ?? 10_000;
   const server: Server = createServer((req, res) => {
-    handle(opts, req, res).catch((e) => sendJson(res, 500, errorBody(e instanceof Error ? e.message : String(e), "server_error")));
+    // a request in: its connection's header clock stops until the reply has gone
+    clearTimeout(clocks.get(req.socket));
+    res.on("finish", () => watch(req.socket));
+    if (running >= limit && waiting.length >= queued) {
+      sendJson(res, 503, errorBody(`busy: ${limit} requests answered and ${queued} waiting; try again`, "server_error"), { "retry-after": "1" });
+      return;
+    }
+    turn().then(() => handle(opts, req, res))
+      .catch((e) => sendJson(res, 500, errorBody(e instanceof Error ? e.message : String(e), "server_error")))
+      .finally(done);
   });
+  // a connection must send a request's headers within the deadline (again after each reply)
+  const clocks = new Map<Socket, ReturnType<typeof setTimeout>>();
+  const watch = (s: Socket) => {
+    clearTimeout(clocks.get(s));
+    if (!s.destroyed) clocks.set(s, setTimeout(() => s.destroy(), headerMs));
+  };
   server.on("connection", (s: Socket) => {
     sockets.add(s);
-    s.on("close", () => sockets.delete(s));
+    watch(s);
+    s.on("close", () => {
+      sockets.delete(s);
+      clearTimeout(clocks.get(s));
+      clocks.delete(s);
+    });
   });
   const host = opts.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
@@ -140,6 +223,7 @@ export async function startChatServer(opts: ChatServerOptions): Promise<RunningC
     port,
     close: () =>
       new Promise<void>((resolve) => {
+        for (const t of clocks.values()) clearTimeout(t);
         for (const s of sockets) s.destroy();
         server.close(() => resolve());
       }),
