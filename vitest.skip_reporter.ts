@@ -55,6 +55,12 @@ export const PREREQUISITES: readonly Prerequisite[] = [
     files: ["engine/physment/scene/load.test.ts", "engine/physment/tools/compat.test.ts", "engine/physment/score/scenes.test.ts", "engine/physment/agent/prompt.test.ts", "cli/physment_published_run.test.ts"],
     present: (root) => existsSync(resolve(root, PHYSMENT_SCENES)),
   },
+  {
+    need: "/dev/full",
+    how: "a Linux device that fails every write with ENOSPC, standing in for a full disk",
+    files: ["cli/full_disk.test.ts"],
+    present: () => existsSync("/dev/full"),
+  },
 ];
 
 /** The line for skipped tests counted per reason (need + how, or a ctx.skip note), or null when there are none. */

@@ -52,8 +52,11 @@ function readRecords(dir: string, samples: number): { records: ItemRecord[]; war
   const path = join(dir, RECORDS_FILE);
   let text: string;
   try {
+    // a device or a pipe in its place would be read for ever
+    if (existsSync(path) && !statSync(path).isFile()) throw new RunError(`${path}: not a regular file`);
     text = existsSync(path) ? readFileSync(path, "utf8") : "";
   } catch (e) {
+    if (e instanceof RunError) throw e;
     throw fsError(path, e);
   }
   const parsed = parseLines(ItemRecord, text);

@@ -1,6 +1,6 @@
 // Files written under a temporary name and renamed into place: a reader (or a run resumed
 // after a kill) never sees a half-written file under its final name.
-import { renameSync, writeFileSync } from "node:fs";
+import { renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fsMessage } from "./fs_reason.ts";
 
@@ -11,6 +11,12 @@ export function writeAtomically(dir: string, name: string, text: string): void {
     writeFileSync(tmp, text);
     renameSync(tmp, join(dir, name));
   } catch (e) {
+    // a partial file left on a full disk would hold the space the next attempt needs
+    try {
+      rmSync(tmp, { force: true });
+    } catch {
+      // nothing there to remove
+    }
     throw fsMessage(join(dir, name), e);
   }
 }

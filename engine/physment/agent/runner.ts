@@ -24,6 +24,7 @@ import { buildPrompt, type SceneInfoInput, Strategy } from "./prompt.ts";
 import { ProtocolName } from "./protocols.ts";
 import { RetryPolicy, type RetryPolicyInput, type Sleep } from "../../llm/retry.ts";
 import { promisePool } from "../../llm/pool.ts";
+import { StoreError } from "../../files/errors.ts";
 import {
   type EndRecord,
   episodeKey,
@@ -198,8 +199,14 @@ export async function runBenchmark(opts: RunOptions): Promise<RunSummary> {
   const emit = (index: number, e: DistributiveOmit<ProgressEvent, "episode" | "index" | "done" | "total">) =>
     opts.onProgress?.({ ...e, episode: episodes[index], index, done, total } as ProgressEvent);
 
+  // a transcript that cannot be written (a full or read-only disk) stops the run: the episodes
+  // in flight are cancelled (what they do could not be kept) and the error is thrown once
+  const stop = new AbortController();
+  const signal = opts.signal ? AbortSignal.any([opts.signal, stop.signal]) : stop.signal;
+  let storeFailure: { error: StoreError } | null = null;
   await promisePool(episodes, grid.concurrency, async (episode, i) => {
-    if (opts.signal?.aborted) {
+    if (storeFailure) return;
+    if (signal.aborted) {
       outcomes[i] = { episode, status: "failed", error: "aborted before start", kind: "aborted" };
       done++;
       emit(i, { kind: "failed", error: "aborted before start", failure: "aborted" });
@@ -250,7 +257,7 @@ export async function runBenchmark(opts: RunOptions): Promise<RunSummary> {
         retry: grid.retry,
         sleep: opts.sleep,
         random: opts.random,
-        signal: opts.signal,
+        signal,
         timeoutMs: grid.episodeTimeoutMs,
         controls: opts.controls,
       });
@@ -269,7 +276,7 @@ export async function runBenchmark(opts: RunOptions): Promise<RunSummary> {
       try {
         played = await play(recordedPrefix(text));
       } catch (err) {
-        if (!(err instanceof ReplayMismatch) || opts.signal?.aborted) throw err;
+        if (!(err instanceof ReplayMismatch) || signal.aborted) throw err;
         // the transcript is not what this world and prompt give: the episode starts afresh
         await release();
         played = await play(null);
@@ -279,6 +286,11 @@ export async function runBenchmark(opts: RunOptions): Promise<RunSummary> {
       done++;
       emit(i, { kind: "finished", result, replayed });
     } catch (err) {
+      if (err instanceof StoreError) {
+        storeFailure ??= { error: err };
+        stop.abort();
+        return;
+      }
       const error = err instanceof Error ? err.message : String(err);
       const kind = failureKind(err);
       outcomes[i] = { episode, status: "failed", error, kind };
@@ -289,6 +301,7 @@ export async function runBenchmark(opts: RunOptions): Promise<RunSummary> {
     }
   });
 
+  if (storeFailure) throw (storeFailure as { error: StoreError }).error;
   return {
     outcomes,
     finished: outcomes.filter((o) => o.status === "finished").length,

@@ -6,6 +6,7 @@
 // record when the model could not be reached or the episode passed its deadline (such a
 // transcript is partial: the next run continues it after the abort, see runner.ts).
 import { appendFile, mkdir, readFile, truncate, writeFile } from "node:fs/promises";
+import { fsMessage } from "../../files/fs_reason.ts";
 import { z } from "zod";
 import { ChatMessage, Usage } from "../../llm/model.ts";
 import { encodeLine, type LineIssue, parseLines } from "../../llm/jsonl.ts";
@@ -188,7 +189,16 @@ export class MemoryTranscriptStore implements TranscriptStore {
   }
 }
 
-/** One `<key>.jsonl` file per episode in `dir`; each record is appended as it is produced. */
+/** A file-system failure (a full or read-only disk) as a StoreError naming the path. */
+async function named(path: string, op: () => Promise<unknown>): Promise<void> {
+  try {
+    await op();
+  } catch (e) {
+    throw fsMessage(path, e);
+  }
+}
+
+/** One `<key>.jsonl` file per episode in `dir`; each record is appended as it is produced; a write that fails is a StoreError naming the file. */
 export class FileTranscriptStore implements TranscriptStore {
   constructor(readonly dir: string) {}
   locate(key: string): string {
@@ -204,14 +214,14 @@ export class FileTranscriptStore implements TranscriptStore {
   }
   async create(key: string): Promise<TranscriptSink> {
     const path = this.locate(key);
-    await mkdir(this.dir, { recursive: true });
-    await writeFile(path, "");
-    return { write: (record) => appendFile(path, encodeRecord(record)) };
+    await named(this.dir, () => mkdir(this.dir, { recursive: true }));
+    await named(path, () => writeFile(path, ""));
+    return { write: (record) => named(path, () => appendFile(path, encodeRecord(record))) };
   }
   async resume(key: string, keep: string): Promise<TranscriptSink> {
     const path = this.locate(key);
-    await truncate(path, new TextEncoder().encode(keep).length);
-    return { write: (record) => appendFile(path, encodeRecord(record)) };
+    await named(path, () => truncate(path, new TextEncoder().encode(keep).length));
+    return { write: (record) => named(path, () => appendFile(path, encodeRecord(record))) };
   }
 }
 
