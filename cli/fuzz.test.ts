@@ -19,12 +19,8 @@ import { RunError } from "../engine/files/errors.ts";
 import { EVAL_RUN_FORMAT } from "../engine/eval/run_records.ts";
 import { parseTranscript } from "../engine/physment/agent/transcript.ts";
 import { loadScene, SceneError } from "../engine/physment/scene/load.ts";
-import { runEpisode } from "../engine/physment/agent/loop.ts";
 import { scriptedAgent } from "../engine/physment/agent/scripted_client.ts";
-import { MemoryTranscriptStore } from "../engine/physment/agent/transcript.ts";
-import { buildPrompt } from "../engine/physment/agent/prompt.ts";
-import { sceneSetup } from "../engine/physment/setup.ts";
-import { dropScene } from "../engine/physment/sim/fixtures.test_support.ts";
+import { playDrop } from "../engine/physment/agent/play.test_support.ts";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261204);
 const RUNS = 10_000;
@@ -126,24 +122,8 @@ describe("fuzzed run records", () => {
 describe("fuzzed transcripts", () => {
   let transcript = "";
   beforeAll(async () => {
-    const scene = await dropScene();
-    const setup = await sceneSetup(scene, "drop");
-    const store = new MemoryTranscriptStore();
-    try {
-      await runEpisode({
-        client: scriptedAgent([{ reasoning: "Step, then read.", calls: [{ tool: "step", parameters: { duration: 0.5 } }, { tool: "get_velocity", parameters: { object_id: "object_1" } }] }, { reasoning: "Done.", calls: [{ tool: "answer", parameters: { answer: -4.905 } }] }], "function"),
-        toolbox: setup.toolbox,
-        prompt: buildPrompt({ scene: setup.scene, specs: setup.toolbox.specs, budget: 5, strategy: "zero-shot", protocol: "function" }),
-        protocol: "function",
-        budget: 5,
-        scene: "drop",
-        strategy: "zero-shot",
-        transcript: await store.create("drop"),
-      });
-    } finally {
-      await setup.close?.();
-    }
-    transcript = store.files.get("drop")!;
+    const agent = scriptedAgent([{ reasoning: "Step, then read.", calls: [{ tool: "step", parameters: { duration: 0.5 } }, { tool: "get_velocity", parameters: { object_id: "object_1" } }] }, { reasoning: "Done.", calls: [{ tool: "answer", parameters: { answer: -4.905 } }] }], "function");
+    transcript = (await playDrop(agent)).text;
   }, 120_000);
 
   it(`${RUNS.toLocaleString("en-US")} transcripts with a line mutated: parsed, every problem on a numbered line`, () => {

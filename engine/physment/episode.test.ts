@@ -2,6 +2,7 @@
 // agent, then the real openai client against a loopback server), the transcript, and the
 // score of the episode.
 import { startHostile } from "../llm/hostile.test_support.ts";
+import { playDrop } from "./agent/play.test_support.ts";
 import { afterEach, describe, expect, it } from "vitest";
 import { dropScene } from "./sim/fixtures.test_support.ts";
 import { sceneSetup, sceneTruth } from "./setup.ts";
@@ -122,32 +123,16 @@ describe("a PhysMent episode end to end", () => {
 describe("a PhysMent episode against a hostile endpoint", () => {
   it("a body trickled in slowly fails each request at its deadline (the same client as mech eval's), retried, then the episode ends as a timeout", async () => {
     const server = await startHostile(() => "trickle");
-    const scene = await dropScene();
-    const setup = await sceneSetup(scene, "drop");
-    const store = new MemoryTranscriptStore();
     try {
       const client = new OpenAIModelClient({ model: "hostile", baseURL: server.baseURL, apiKey: "unused", timeoutMs: 500 });
       const t0 = performance.now();
-      const outcome = await runEpisode({
-        client,
-        toolbox: setup.toolbox,
-        prompt: buildPrompt({ scene: setup.scene, specs: setup.toolbox.specs, budget: 5, strategy: "zero-shot", protocol: "function" }),
-        protocol: "function",
-        budget: 5,
-        scene: "drop",
-        strategy: "zero-shot",
-        transcript: await store.create("drop"),
-        retry: { maxAttempts: 2 },
-        sleep: () => Promise.resolve(),
-      }).then(() => null, (e: unknown) => e);
-      expect(outcome).toBeInstanceOf(ModelError);
-      expect((outcome as ModelError).kind).toBe("timeout");
+      const { error, text } = await playDrop(client, { retry: { maxAttempts: 2 }, sleep: () => Promise.resolve() });
+      expect(error).toBeInstanceOf(ModelError);
+      expect((error as ModelError).kind).toBe("timeout");
       expect(performance.now() - t0).toBeLessThan(3_000); // two attempts of 0.5 s, not the trickle's minutes
-      const records = parseTranscript(store.files.get("drop")!).records;
-      expect(records.some((r) => r.type === "retry" && r.kind === "timeout")).toBe(true);
+      expect(parseTranscript(text).records.some((r) => r.type === "retry" && r.kind === "timeout")).toBe(true);
       expect(server.requests).toBe(2);
     } finally {
-      await setup.close?.();
       await server.close();
     }
   });
