@@ -172,19 +172,10 @@ export async function runEval(opts: EvalRunOptions): Promise<EvalRunSummary> {
   opts.onProgress?.({ ...p, failures: { ...p.failures } });
 
   const model = opts.client.model;
-  // a record that cannot be written (a full or read-only disk) stops the run: the requests in
-  // flight are cancelled (their answers could not be kept), and the error is thrown once
-  const stop = new AbortController();
-  const signal = opts.signal ? AbortSignal.any([opts.signal, stop.signal]) : stop.signal;
-  const finishOrStop = (record: ItemRecord) => {
-    try {
-      finish(record);
-    } catch (e) {
-      stop.abort();
-      throw e;
-    }
-  };
-  await promisePool(todo, opts.concurrency, async ({ item, sample }) => {
+  // a record that cannot be written (a full or read-only disk) stops the pool, which cancels
+  // the requests in flight (their answers could not be kept) and throws the error once
+  await promisePool(todo, opts.concurrency, async ({ item, sample }, _, stopped) => {
+    const signal = opts.signal ? AbortSignal.any([opts.signal, stopped]) : stopped;
     if (signal.aborted) return;
     const identity: RequestIdentity = { endpoint: opts.endpoint, model, controls: opts.controls, system: SYSTEM_MESSAGE, prompt: item.prompt, sample };
     const key = requestKey(identity);
@@ -192,7 +183,7 @@ export async function runEval(opts: EvalRunOptions): Promise<EvalRunSummary> {
     const base = { task_id: item.task_id, family: item.family, mechanism: item.mechanism, request_sha256: key, ...(samples > 1 ? { sample } : {}) };
     const hit = opts.cache?.get(key);
     if (hit) {
-      finishOrStop({ type: "response", ...base, attempts: [], latency_ms: 0, finished: clock().toISOString(), content: hit.content, finish_reason: hit.finish_reason, usage: hit.usage, ...(hit.reasoning !== undefined ? { reasoning: hit.reasoning } : {}), cached: true });
+      finish({ type: "response", ...base, attempts: [], latency_ms: 0, finished: clock().toISOString(), content: hit.content, finish_reason: hit.finish_reason, usage: hit.usage, ...(hit.reasoning !== undefined ? { reasoning: hit.reasoning } : {}), cached: true });
       return;
     }
     const attempts: Attempt[] = [];
@@ -221,7 +212,7 @@ export async function runEval(opts: EvalRunOptions): Promise<EvalRunSummary> {
       // stopped by the user: no record, the item stays pending for the next run
       if (signal.aborted || (err instanceof ModelError && err.kind === "aborted")) return;
       attempts.push({ started: started.toISOString(), latency_ms: Math.max(0, now() - s0), error: errorInfo(err) });
-      finishOrStop({
+      finish({
         type: "failure",
         ...base,
         attempts,
@@ -242,11 +233,8 @@ export async function runEval(opts: EvalRunOptions): Promise<EvalRunSummary> {
     } catch (error) {
       cacheFailure = { error };
     }
-    finishOrStop({ type: "response", ...base, attempts, latency_ms: Math.max(0, now() - t0), finished: clock().toISOString(), ...stored, cached: false });
-    if (cacheFailure) {
-      stop.abort();
-      throw cacheFailure.error;
-    }
+    finish({ type: "response", ...base, attempts, latency_ms: Math.max(0, now() - t0), finished: clock().toISOString(), ...stored, cached: false });
+    if (cacheFailure) throw cacheFailure.error;
   });
 
   return {

@@ -54,6 +54,21 @@ describe("promisePool", () => {
     expect(peak).toBe(3);
     expect(seen.sort((a, b) => a - b)).toEqual([...Array(10).keys()]);
   });
+
+  it("stops at the first failure: the calls in flight are told and waited for, nothing new starts, the failure is thrown", async () => {
+    const started: number[] = [], told: number[] = [], ended: number[] = [];
+    const run = promisePool([...Array(10).keys()], 3, async (item, _, stopped) => {
+      started.push(item);
+      if (item === 1) throw new Error("the disk is full");
+      await new Promise((r) => setTimeout(r, 20));
+      if (stopped.aborted) told.push(item);
+      ended.push(item);
+    });
+    await expect(run).rejects.toThrow("the disk is full");
+    expect(started.sort()).toEqual([0, 1, 2]);
+    expect(told.sort()).toEqual([0, 2]);
+    expect(ended.sort()).toEqual([0, 2]); // waited for before the pool threw
+  });
 });
 
 describe("retry backoff", () => {

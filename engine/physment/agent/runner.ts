@@ -199,13 +199,10 @@ export async function runBenchmark(opts: RunOptions): Promise<RunSummary> {
   const emit = (index: number, e: DistributiveOmit<ProgressEvent, "episode" | "index" | "done" | "total">) =>
     opts.onProgress?.({ ...e, episode: episodes[index], index, done, total } as ProgressEvent);
 
-  // a transcript that cannot be written (a full or read-only disk) stops the run: the episodes
-  // in flight are cancelled (what they do could not be kept) and the error is thrown once
-  const stop = new AbortController();
-  const signal = opts.signal ? AbortSignal.any([opts.signal, stop.signal]) : stop.signal;
-  let storeFailure: { error: StoreError } | null = null;
-  await promisePool(episodes, grid.concurrency, async (episode, i) => {
-    if (storeFailure) return;
+  // a transcript that cannot be written (a full or read-only disk) stops the pool, which
+  // cancels the episodes in flight (what they do could not be kept) and throws the error once
+  await promisePool(episodes, grid.concurrency, async (episode, i, stopped) => {
+    const signal = opts.signal ? AbortSignal.any([opts.signal, stopped]) : stopped;
     if (signal.aborted) {
       outcomes[i] = { episode, status: "failed", error: "aborted before start", kind: "aborted" };
       done++;
@@ -286,11 +283,7 @@ export async function runBenchmark(opts: RunOptions): Promise<RunSummary> {
       done++;
       emit(i, { kind: "finished", result, replayed });
     } catch (err) {
-      if (err instanceof StoreError) {
-        storeFailure ??= { error: err };
-        stop.abort();
-        return;
-      }
+      if (err instanceof StoreError) throw err;
       const error = err instanceof Error ? err.message : String(err);
       const kind = failureKind(err);
       outcomes[i] = { episode, status: "failed", error, kind };
@@ -301,7 +294,6 @@ export async function runBenchmark(opts: RunOptions): Promise<RunSummary> {
     }
   });
 
-  if (storeFailure) throw (storeFailure as { error: StoreError }).error;
   return {
     outcomes,
     finished: outcomes.filter((o) => o.status === "finished").length,
