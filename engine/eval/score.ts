@@ -98,8 +98,14 @@ function base(model: string, it: EvalItem) {
  * ```
  */
 export function judgeResponse(model: string, it: EvalItem, text: string): ScoredItem {
-  const j = judge(it.family, text, it.gold, it.context);
-  return { ...base(model, it), outcome: j.outcome, component: j.outcome === "protocol" ? 0 : j.component, reason: j.reason };
+  return judgeRecord(model, it, { type: "response", content: text }).scored;
+}
+
+/** One record judged: the scored item, and the normalized answer (null for a failure or a rejected answer). */
+function judgeRecord(model: string, it: EvalItem, r: JudgeableRecord): { scored: ScoredItem; normalized: Record<string, unknown> | null } {
+  if (r.type === "failure") return { scored: { ...base(model, it), outcome: "infrastructure", component: 0, reason: r.class }, normalized: null };
+  const j = judge(it.family, r.content ?? "", it.gold, it.context);
+  return { scored: { ...base(model, it), outcome: j.outcome, component: j.outcome === "protocol" ? 0 : j.component, reason: j.reason }, normalized: j.normalized };
 }
 
 /**
@@ -135,8 +141,7 @@ export function scoreRecords(model: string, items: readonly EvalItem[], latest: 
   for (const it of items) {
     const r = latest.get(it.task_id);
     if (!r) missing++;
-    else if (r.type === "failure") out.push({ ...base(model, it), outcome: "infrastructure", component: 0, reason: r.class });
-    else out.push(judgeResponse(model, it, r.content ?? ""));
+    else out.push(judgeRecord(model, it, r).scored);
   }
   return { model, items: out, missing };
 }
@@ -177,12 +182,12 @@ export function scoreSampleRecords(model: string, items: readonly EvalItem[], by
   for (const it of items) {
     for (const [sample, latest] of bySample.entries()) {
       const r = latest.get(it.task_id);
-      if (!r) missing++;
-      else if (r.type === "failure") out.push({ ...base(model, it), outcome: "infrastructure", component: 0, reason: r.class, sample, vote: null });
-      else {
-        const j = judge(it.family, r.content ?? "", it.gold, it.context);
-        out.push({ ...base(model, it), outcome: j.outcome, component: j.outcome === "protocol" ? 0 : j.component, reason: j.reason, sample, vote: j.normalized ? JSON.stringify(j.normalized) : null });
+      if (!r) {
+        missing++;
+        continue;
       }
+      const { scored, normalized } = judgeRecord(model, it, r);
+      out.push({ ...scored, sample, vote: normalized ? JSON.stringify(normalized) : null });
     }
   }
   return { model, items: out, missing };
@@ -416,10 +421,11 @@ export function costOf(t: TokenTotals, p: Price): number {
  * rows count every sample's record (their accuracies are the pooled mean over samples).
  */
 export function runScoreFields(scored: ScoredRun, rows: readonly FamilyMetrics[], tokens: TokenTotals, price?: Price, samples = 1) {
-  const items = samples > 1 ? new Set(scored.items.map((s) => s.task_id)) : null;
+  // every item has `samples` slots, each a judged record or a missing one
+  const items = (scored.items.length + scored.missing) / samples;
   return {
-    items: items ? Math.ceil((scored.items.length + scored.missing) / samples) : scored.items.length + scored.missing,
-    missing: items ? Math.ceil((scored.items.length + scored.missing) / samples) - items.size : scored.missing,
+    items,
+    missing: samples > 1 ? items - new Set(scored.items.map((s) => s.task_id)).size : scored.missing,
     families: rows.map((r) => ({ family: r.family, ...r.metrics })),
     failures: failureCounts(scored.items),
     tokens,
