@@ -2,13 +2,14 @@
 // decides it (endpoint, model, request controls, system message, prompt), so the same
 // configuration run again, into any run directory, sends nothing. Entries are written to a
 // temporary name and renamed into place: a reader sees a whole entry or none.
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { Usage } from "../llm/model.ts";
 import { sha256 } from "../files/sha256.ts";
 import { canonicalJson } from "../files/canonical_json.ts";
 import { fsMessage } from "../files/fs_reason.ts";
+import { writeAtomically } from "../files/atomic_write.ts";
 
 /** A response cache entry: the request's key and what the model answered. */
 export const CachedResponse: z.ZodObject<
@@ -140,25 +141,18 @@ export class FileResponseCache implements ResponseCache {
 
   /** Stores an entry under its key, atomically; a file-system failure is a StoreError naming the path (a partial file is removed). */
   put(entry: CachedResponse): void {
-    const path = this.#path(entry.key);
+    const name = `${entry.key}.json`;
     const shard = join(this.dir, entry.key.slice(0, 2));
-    // a unique temporary name: two processes may store the same entry at once
-    const tmp = `${path}.${Date.now().toString(36)}${Math.random().toString(36).slice(2)}.partial`;
     const text = JSON.stringify(CachedResponse.parse(entry));
-    try {
-      if (!this.#shards.has(shard)) {
-        mkdirSync(shard, { recursive: true });
-        this.#shards.add(shard);
-      }
-      writeFileSync(tmp, text);
-      renameSync(tmp, path);
-    } catch (e) {
+    if (!this.#shards.has(shard)) {
       try {
-        rmSync(tmp, { force: true });
-      } catch {
-        // nothing was written there
+        mkdirSync(shard, { recursive: true });
+      } catch (e) {
+        throw fsMessage(join(shard, name), e);
       }
-      throw fsMessage(path, e);
+      this.#shards.add(shard);
     }
+    // a unique temporary name: two processes may store the same entry at once
+    writeAtomically(shard, name, text, `${name}.${Date.now().toString(36)}${Math.random().toString(36).slice(2)}.partial`);
   }
 }

@@ -4,9 +4,12 @@ import { renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fsMessage } from "./fs_reason.ts";
 
-/** Writes `text` to `dir/name` through `dir/.name.partial`; a failure is a StoreError naming the file. */
-export function writeAtomically(dir: string, name: string, text: string): void {
-  const tmp = join(dir, `.${name}.partial`);
+/**
+ * Writes `text` to `dir/name` through a temporary file (`dir/.name.partial`, or `tmpName` in
+ * `dir` when writers may race on one name); a failure removes it and is a StoreError naming the file.
+ */
+export function writeAtomically(dir: string, name: string, text: string, tmpName = `.${name}.partial`): void {
+  const tmp = join(dir, tmpName);
   try {
     writeFileSync(tmp, text);
     renameSync(tmp, join(dir, name));

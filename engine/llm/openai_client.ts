@@ -113,13 +113,8 @@ export class OpenAIModelClient implements ModelClient {
 
     // one deadline from sending the request to the last byte of the body (boundedFetch reads
     // the body before the SDK sees the response, so aborting covers both)
-    const deadline = new AbortController();
-    let late = false;
-    const timer = setTimeout(() => {
-      late = true;
-      deadline.abort();
-    }, o.timeoutMs);
-    const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
+    const deadline = AbortSignal.timeout(o.timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
     let raw: unknown;
     try {
       raw = await this.#client.chat.completions.create(
@@ -127,10 +122,8 @@ export class OpenAIModelClient implements ModelClient {
         { signal },
       );
     } catch (err) {
-      if (late && !options.signal?.aborted) throw new ModelError("timeout", `no complete response within ${o.timeoutMs / 1000} s`, { cause: err });
+      if (deadline.aborted && !options.signal?.aborted) throw new ModelError("timeout", `no complete response within ${o.timeoutMs / 1000} s`, { cause: err });
       throw toModelError(err);
-    } finally {
-      clearTimeout(timer);
     }
     const parsed = Completion.safeParse(raw);
     if (!parsed.success) {
