@@ -187,8 +187,10 @@ export function analyze(p: {
   const slices: SliceStats[] = [];
   // the replicate values of each run's all-family accuracy, for the paired differences
   const pooled = new Map<string, { estimate: number | null; one: Float64Array; two: Float64Array }>();
+  let most = 1;
   for (const run of runs) {
     const samples = samplesIn(run.items);
+    most = Math.max(most, samples);
     const keys: { family: FamilyId | "all"; bin: number | null; items: readonly ScoredItem[] }[] = [];
     for (const f of FAMILY_IDS) {
       const fam = run.items.filter((s) => s.family === f);
@@ -227,7 +229,7 @@ export function analyze(p: {
     }
   }
   const regression = p.regression === false ? { covariate: "", unadjusted: null, adjusted: null, notes: ["not fitted"] } : regress(p.runs, bins);
-  return { models: runs.map((r) => r.model), bins, binSizes, replicates: draws.replicates, slices, regression, samples: Math.max(1, ...p.runs.map((r) => samplesIn(r.items))), differences };
+  return { models: runs.map((r) => r.model), bins, binSizes, replicates: draws.replicates, slices, regression, samples: most, differences };
 }
 
 const correctValue = (s: ScoredItem) => (s.outcome === "correct" ? 1 : 0);
