@@ -113,8 +113,11 @@ export class OpenAIModelClient implements ModelClient {
 
     // one deadline from sending the request to the last byte of the body (boundedFetch reads
     // the body before the SDK sees the response, so aborting covers both)
-    const deadline = AbortSignal.timeout(o.timeoutMs);
-    const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+    // a timer cleared when the call ends, not AbortSignal.timeout: under Deno that one keeps
+    // the process alive until it fires, long after the last request
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), o.timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
     let raw: unknown;
     try {
       raw = await this.#client.chat.completions.create(
@@ -122,8 +125,10 @@ export class OpenAIModelClient implements ModelClient {
         { signal },
       );
     } catch (err) {
-      if (deadline.aborted && !options.signal?.aborted) throw new ModelError("timeout", `no complete response within ${o.timeoutMs / 1000} s`, { cause: err });
+      if (deadline.signal.aborted && !options.signal?.aborted) throw new ModelError("timeout", `no complete response within ${o.timeoutMs / 1000} s`, { cause: err });
       throw toModelError(err);
+    } finally {
+      clearTimeout(timer);
     }
     const parsed = Completion.safeParse(raw);
     if (!parsed.success) {
