@@ -36,6 +36,8 @@ export class SemanticObjects {
   readonly states: CompositeState[];
   /** Each state's factorized relation under the persistent restrictions, solved once. */
   private readonly factors = new Map<number, Factors>();
+  /** Each solved state's supported cells as bits per variable (supportedBits). */
+  private readonly supported = new Map<number, number[] | null>();
   /** Exact solves performed (for the benchmark and the progress line). */
   solves = 0;
   /** One simulation session per scenario, shared by every family (its successors are memoized). */
@@ -69,14 +71,32 @@ export class SemanticObjects {
    * under the persistent restrictions, then exact counts under any case read off its
    * factors (countRestricted).
    */
-  count(i: number, restrictions: readonly CaseRestriction[] = []): bigint {
+  count(i: number, restrictions: readonly { var: number; cells: readonly number[] }[] = []): bigint {
+    const f = this.factorsAt(i);
+    return restrictions.length ? countRestricted(f, restrictions) : f.count;
+  }
+
+  /** State i's factors under the persistent restrictions, solved once. */
+  private factorsAt(i: number): Factors {
     let f = this.factors.get(i);
     if (!f) {
       this.solves++;
-      f = factorsOf(solve(this.problem(i)));
+      const sol = solve(this.problem(i));
+      f = factorsOf(sol);
       this.factors.set(i, f);
+      this.supported.set(i, sol.count === 0n ? null : sol.supported.map((cells) => cells.reduce((bits, c) => bits | (1 << c), 0)));
     }
-    return restrictions.length ? countRestricted(f, restrictions) : f.count;
+    return f;
+  }
+
+  /**
+   * Per variable, a bit per cell some interpretation of composite state i (under the
+   * persistent restrictions) gives it; null when the state has none. A cheap filter
+   * before counting under restrictions.
+   */
+  supportedBits(i: number): readonly number[] | null {
+    this.factorsAt(i);
+    return this.supported.get(i)!;
   }
 
   /** Whether composite state i has an admissible interpretation under the persistent restrictions. */
@@ -117,10 +137,18 @@ export class SemanticObjects {
    */
   drawInitialEpisode(rng: Random, only?: string): InitialEpisode | null {
     const scenario = only === undefined ? rng.pick(this.model.scenarios) : findScenario(this.model, only);
+    // the scenario's context and case are cell restrictions, so whether state i has an
+    // interpretation under them is read off its persistent factors (shared with every
+    // family) by counting; only the state drawn is solved under the scenario, to sample from
+    const inScenario = [...scenario.context, ...scenario.restrict];
     let found: Solution | undefined;
     const i = firstInRandomOrder(rng, this.states.map((_, i) => i), (i) => {
       const key = `${scenario.id}/${i}`;
       if (this.caseCounts.get(key) === 0n) return false;
+      if (!this.caseCounts.has(key) && this.count(i, inScenario) === 0n) {
+        this.caseCounts.set(key, 0n);
+        return false;
+      }
       let sol = this.caseSolutions.get(key);
       if (!sol) {
         sol = solve(compile(this.model, this.states[i], scenario.id).problem);

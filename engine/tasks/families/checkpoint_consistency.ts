@@ -29,11 +29,19 @@ export interface UniverseOptions {
   /** Counts each exact solve. */
   onSolve?: () => void;
   /**
-   * A relaxation per composite state (by index): false only when the state has no
-   * interpretation even without the scenario (SemanticObjects.consistent), so it is
-   * skipped without solving it in this universe.
+   * The persistent relaxation per composite state (by index; SemanticObjects): its
+   * interpretations under the persistent restrictions alone, and the cells some of them
+   * give each variable (a bit per cell). The universe's problem of a state is that problem
+   * with the scenario's cell restrictions, so a state is solved in the universe only when
+   * it has an episode satisfying the facts (counted off the relaxation's factors).
    */
-  mayHaveEpisodes?: (state: number) => boolean;
+  relaxation?: PersistentRelaxation;
+}
+
+/** What UniverseOptions.relaxation reads: a count under cell restrictions, and supported cells as bits. */
+export interface PersistentRelaxation {
+  count(state: number, restrictions: readonly { var: number; cells: readonly number[] }[]): bigint;
+  supportedBits(state: number): readonly number[] | null;
 }
 
 export class UniverseFacts {
@@ -46,8 +54,13 @@ export class UniverseFacts {
    */
   private relaxed?: Factors;
 
+  /** The scenario's cell restrictions the universe applies (UniverseOptions.relaxation). */
+  private readonly universe: readonly { var: number; cells: readonly number[] }[];
+
   /** `states`: every complete composite state in canonical order. */
-  constructor(private readonly session: Session, private readonly states: readonly CompositeState[], private readonly options: UniverseOptions = {}) {}
+  constructor(private readonly session: Session, private readonly states: readonly CompositeState[], private readonly options: UniverseOptions = {}) {
+    this.universe = [...session.scenario.context, ...(session.contextOnly ? [] : session.scenario.restrict)];
+  }
 
   private solveCounted(problem: Problem) {
     this.options.onSolve?.();
@@ -57,7 +70,7 @@ export class UniverseFacts {
   private solvedAt(i: number): Solved | null {
     let s = this.solved[i];
     if (s === undefined) {
-      if (this.options.mayHaveEpisodes && !this.options.mayHaveEpisodes(i)) s = null;
+      if (this.options.relaxation && this.options.relaxation.count(i, []) === 0n) s = null;
       else {
         const sol = this.solveCounted(this.session.problemOf(this.states[i]));
         s = sol.count === 0n ? null : { factors: factorsOf(sol), supported: sol.supported.map((cells) => cells.reduce((bits, c) => bits | (1 << c), 0)) };
@@ -81,7 +94,13 @@ export class UniverseFacts {
     this.relaxed ??= factorsOf(this.solveCounted(compile(this.session.model, this.states[0], this.session.scenario.id, [], { contextOnly: this.session.contextOnly, stateless: true }).problem));
     let found: Episode | null = null;
     if (countRestricted(this.relaxed, restrictions) > 0n) {
+      const relaxation = this.options.relaxation;
+      const inUniverse = relaxation ? [...this.universe, ...restrictions] : [];
       for (let i = 0; i < this.states.length && !found; i++) {
+        if (relaxation) {
+          const bits = relaxation.supportedBits(i);
+          if (!bits || sorted.some((x) => !(bits[x.var] & (1 << x.cell))) || relaxation.count(i, inUniverse) === 0n) continue;
+        }
         const s = this.solvedAt(i);
         // a fact outside the cells the state supports rules it out without counting
         if (!s || sorted.some((x) => !(s.supported[x.var] & (1 << x.cell)))) continue;

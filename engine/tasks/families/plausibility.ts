@@ -325,7 +325,7 @@ export const plausibility: TaskFamily = {
         if (!g) continue;
         const graph = auditGraph(z.model, x0.scenario, z.profile, horizon, g);
         // the universe of the graph's own session: checkpoint consistency is judged in exactly the episodes the prompt defines
-        const oracle = universeFacts(z, z.session(x0.scenario), z.states, { onSolve: () => z.solves++, mayHaveEpisodes: (i) => z.consistent(i) });
+        const oracle = universeFacts(z, z.session(x0.scenario), z.states, { onSolve: () => z.solves++, relaxation: z });
         const universe = (fs: Fact[]) => {
           const x = oracle.witness(fs.map((f) => ({ var: graphVariable(graph, f.var), cell: graph.variables[graphVariable(graph, f.var)].cells.indexOf(f.cell) })));
           return x && auditEpisode(z.model, x);
@@ -354,9 +354,9 @@ export const plausibility: TaskFamily = {
     return bad ? `${bad.id} is implausible without a consistency certificate for every checkpoint` : null;
   },
 
-  recheck(model, auditData) {
+  recheck(model, auditData, sessions) {
     const audit = PlausibilityAudit.parse(auditData);
-    const g = rebuildGraph(model, audit.graph);
+    const g = rebuildGraph(model, audit.graph, undefined, sessions);
     const succ = successorIds(g);
     const name = (x: number, v: number) => model.variables[v].cells[g.episodes[x].cells[v]];
     const labels = audit.narratives.map((n) =>
