@@ -21,7 +21,7 @@ import { BOOTSTRAP_REPLICATES } from "../engine/eval/defaults.ts";
 import { type EvalItem, evalItems } from "../engine/eval/items.ts";
 import type { ItemRecord } from "../engine/eval/run_records.ts";
 import { OpenAIModelClient } from "../engine/llm/openai_client.ts";
-import { promisePool } from "../engine/llm/pool.ts";
+import { promisePool } from "../engine/parallel/pool.ts";
 import { completion, startLoopback } from "../engine/llm/loopback.test_support.ts";
 import { requestMessages, runEval } from "../engine/eval/runner.ts";
 import { FileResponseCache } from "../engine/eval/cache.ts";

@@ -8,7 +8,7 @@
 // from the cache. An (item, sample) with a response record is never sent again.
 import { type ChatMessage, type ModelClient, ModelError, type ModelResponse } from "../llm/model.ts";
 import { callWithRetry, type RetryPolicyInput, type Sleep } from "../llm/retry.ts";
-import { promisePool } from "../llm/pool.ts";
+import { promisePool } from "../parallel/pool.ts";
 import type { EvalItem } from "./items.ts";
 import type { Attempt, ErrorInfo, ItemRecord } from "./run_records.ts";
 import type { FailureClass } from "./record_kinds.ts";

@@ -3,7 +3,7 @@ import { ModelError } from "../../llm/model.ts";
 import { OpenAIModelClient } from "../../llm/openai_client.ts";
 import { backoffDelay, callWithRetry, RetryPolicy } from "../../llm/retry.ts";
 import { DEFAULT_BUDGETS, episodeGrid, type ProgressEvent, runBenchmark, type SceneFactory } from "./runner.ts";
-import { promisePool } from "../../llm/pool.ts";
+import { promisePool } from "../../parallel/pool.ts";
 import { ScriptedModelClient, scriptedAgent } from "./scripted_client.ts";
 import { MemoryTranscriptStore, parseTranscript } from "./transcript.ts";
 import { completion, FAKE_SCENE, FakeToolBox, httpError, type Loopback, startLoopback } from "./agent.test_support.ts";

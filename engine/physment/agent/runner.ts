@@ -23,7 +23,7 @@ import { type ModelClient, ModelError, type ModelResponse } from "../../llm/mode
 import { buildPrompt, type SceneInfoInput, Strategy } from "./prompt.ts";
 import { ProtocolName } from "./protocols.ts";
 import { RetryPolicy, type RetryPolicyInput, type Sleep } from "../../llm/retry.ts";
-import { promisePool } from "../../llm/pool.ts";
+import { promisePool } from "../../parallel/pool.ts";
 import { StoreError } from "../../files/errors.ts";
 import {
   type EndRecord,
