@@ -2,13 +2,14 @@
 // `mech baseline serve` (the parser as an OpenAI-compatible model, for mech eval).
 import { answerWithPromptParser, PARSER_MODEL, servePromptParser } from "../engine/api/mechreasoner.ts";
 import { DEFAULT_TASKS_DIR } from "./defaults.ts";
-import { InputError, type Io } from "./io.ts";
+import { InputError, type Io, machineCores } from "./io.ts";
 import { lazyProgress } from "./progress.ts";
 
 /** `mech baseline answer --tasks DIR [--json]`: every task answered; agreement with the gold per family; exit 1 when a prompt is unreadable or an answer differs from the gold. */
-export function baselineAnswerCommand(args: { tasks?: string; json: boolean }, io: Io): number {
+export async function baselineAnswerCommand(args: { tasks?: string; json: boolean; jobs?: number }, io: Io): Promise<number> {
   const bar = lazyProgress(io, "baseline");
-  const run = answerWithPromptParser(args.tasks ?? DEFAULT_TASKS_DIR, {
+  const run = await answerWithPromptParser(args.tasks ?? DEFAULT_TASKS_DIR, {
+    jobs: args.jobs ?? machineCores(),
     onProgress: (done, total, family) => {
       if (!args.json && (io.status || done % 100 === 0 || done === total)) bar.update(done, total, family);
     },

@@ -29,3 +29,13 @@ export function checkedJson<T>(text: string, file: string, schema: z.ZodType<T>,
   }
   return r.data;
 }
+
+/**
+ * The default of --jobs: the machine's logical cores (1 when the runtime does not say, or
+ * has no Web Workers, as when the tests call a command in Node).
+ */
+export function machineCores(): number {
+  if (typeof globalThis.Worker !== "function") return 1;
+  const n = navigator.hardwareConcurrency;
+  return typeof n === "number" && n >= 1 ? n : 1;
+}

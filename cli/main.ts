@@ -56,6 +56,10 @@ const rules = withDefault(option("--rules", choice(RULE_PROFILES, { metavar: "PR
 const revert = multiple(option("--revert", choice(DEVIATIONS, { metavar: "DEVIATION" }), {
   description: message`Take the paper's reading of one clause of the profile (repeatable), to measure a deviation (cause-unions, higher-order, target-derivative, intrastate-seeds, intrastate-relays, switched-jumps, decl-changes or context-universe).`,
 }));
+// --jobs N: workers on this machine; the command resolves the default (the machine's cores)
+const jobs = optional(option("--jobs", integer({ min: 1, max: 64, metavar: "N" }), {
+  description: message`Web Workers to spread the work over (default: the machine's cores); the output is the same, byte for byte, for any N.`,
+}));
 // --shard I/N: one of N independent processes (docs/cluster.md); checked by the command
 const shard = optional(option("--shard", string({ metavar: "I/N" }), {
   description: message`Do only shard I of N (I from 1): units go to shards by a hash of their id; join the N output directories with ${"mech merge"} (docs/cluster.md).`,
@@ -169,6 +173,7 @@ const parser = or(
     }), DEFAULT_MAX_PROMPT_TOKENS),
     force: option("--force", { description: message`Replace whatever the output directory holds.` }),
     rules,
+    jobs,
     json: option("--json", { description: message`Print the summary as one JSON object.` }),
   }), {
     description: message`Generate the MechReasoner benchmark (Algorithm 1): tasks.jsonl, solutions.jsonl, problems.jsonl and manifest.json; prints the Table 3 and Table 11 summaries.`,
@@ -191,6 +196,7 @@ const parser = or(
       cmd: constant("tasks verify" as const),
       dir: argument(string({ metavar: "DIR" }), { description: message`A benchmark directory.` }),
       catalog: optional(option("--catalog", string({ metavar: "DIR" }), { description: message`The catalog directory the benchmark was generated from (default the built-in catalog).` })),
+      jobs,
       json: option("--json", { description: message`One JSON object.` }),
     }), { description: message`Check a benchmark: file and completion hashes, headers, token counts, and every gold recomputed from the catalog; exit 1 on any finding.` }),
   ), { description: message`Inspect a generated benchmark (show, stats, verify).` }),
@@ -243,6 +249,7 @@ const parser = or(
     command("answer", object({
       cmd: constant("baseline answer" as const),
       tasks: optional(option("--tasks", string({ metavar: "DIR" }), { description: message`The benchmark directory (default ${DEFAULT_TASKS_DIR}).` })),
+      jobs,
       json: option("--json", { description: message`One JSON line per task: task_id, family, answer.` }),
     }), { description: message`Answer every task with the prompt-text parser (it reads only the prompt); per family, how many answers equal the gold, and items per second. Exit 1 when a prompt cannot be read.` }),
     command("serve", object({
@@ -388,6 +395,7 @@ const parser = or(
       }),
       rules,
       revert,
+      jobs,
     }), {
       description: message`Run the converter checks and print a summary table; exit code 1 when a check fails.`,
     }),
@@ -545,7 +553,7 @@ async function main(): Promise<number> {
       case "merge":
         return await (await import("./merge_commands.ts")).mergeCommand(args, io);
       case "baseline answer":
-        return (await import("./baseline_commands.ts")).baselineAnswerCommand(args, io);
+        return await (await import("./baseline_commands.ts")).baselineAnswerCommand(args, io);
       case "baseline serve":
         return await (await import("./baseline_commands.ts")).baselineServeCommand(args, io, untilSignal());
       case "tasks show":
@@ -553,7 +561,7 @@ async function main(): Promise<number> {
       case "tasks stats":
         return (await import("./tasks_commands.ts")).tasksStatsCommand(args, io);
       case "tasks verify":
-        return (await import("./tasks_commands.ts")).tasksVerifyCommand(args, io);
+        return await (await import("./tasks_commands.ts")).tasksVerifyCommand(args, io);
       case "export modelica":
         return (await import("./export_commands.ts")).exportModelicaCommand(args, io);
       case "bench solve":
@@ -565,8 +573,8 @@ async function main(): Promise<number> {
       case "catalog check":
         if (args.numeric && args.paths) throw new InputError("--numeric and --paths are separate checks; give one");
         if (!args.paths && (args.rules !== DEFAULT_PROFILE || args.revert.length)) throw new InputError("--rules and --revert apply to the episode graph: give them with --paths");
-        if (args.paths) return (await import("./numeric_commands.ts")).pathCheckCommand(args, io);
-        if (args.numeric) return (await import("./numeric_commands.ts")).numericCheckCommand(args, io);
+        if (args.paths) return await (await import("./numeric_commands.ts")).pathCheckCommand(args, io);
+        if (args.numeric) return await (await import("./numeric_commands.ts")).numericCheckCommand(args, io);
         return (await import("./catalog_commands.ts")).catalogCheckCommand(args, io);
     }
     return 0;

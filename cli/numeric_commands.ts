@@ -11,12 +11,12 @@ import {
   type SoundnessCheckResult,
 } from "../engine/api/solver.ts";
 import { checkTargets } from "./catalog_commands.ts";
-import { InputError, type Io } from "./io.ts";
+import { InputError, type Io, machineCores } from "./io.ts";
 
 /** Runs fn, turning a numeric model that cannot be built into an input error naming the file (exit 2). */
-function reported<T>(fn: () => T): T {
+async function reported<T>(fn: () => Promise<T>): Promise<T> {
   try {
-    return fn();
+    return await fn();
   } catch (e) {
     if (e instanceof NumericModelError) throw new InputError(e.message);
     throw e;
@@ -24,9 +24,9 @@ function reported<T>(fn: () => T): T {
 }
 
 /** The numerical consistency check of the given mechanisms (default: every built-in one). */
-export function runNumericCheck(refs: readonly string[], io: Io): NumericCheckResult {
+export function runNumericCheck(refs: readonly string[], io: Io, jobs = 1): Promise<NumericCheckResult> {
   const files = checkTargets(refs, io);
-  return reported(() => numericCheck(files));
+  return reported(() => numericCheck(files, { jobs }));
 }
 
 function table(io: Io, cols: string[], rows: (string | number)[][]): void {
@@ -42,8 +42,8 @@ const fmt = (values: Record<string, number>, failure: string | undefined) => {
 };
 
 /** Prints the report; returns 1 when a contradiction is found, else 0. */
-export function numericCheckCommand(args: { mechanisms: readonly string[]; json: boolean }, io: Io): number {
-  const { table: rows, mechanisms: reports, skipped } = runNumericCheck(args.mechanisms, io);
+export async function numericCheckCommand(args: { mechanisms: readonly string[]; json: boolean; jobs?: number }, io: Io): Promise<number> {
+  const { table: rows, mechanisms: reports, skipped } = await runNumericCheck(args.mechanisms, io, args.jobs ?? machineCores());
   if (args.json) {
     io.out(JSON.stringify({ table: rows, mechanisms: reports, skipped }));
     return rows[2].contradiction ? 1 : 0;
@@ -79,9 +79,9 @@ export const MAX_LISTED = 20;
  * `mech catalog check --paths`: the episode graph's soundness against the numerical runs
  * (docs/semantics.md §13.9). Exit 1 when a pair of observations has no path.
  */
-export function pathCheckCommand(args: { mechanisms: readonly string[]; json: boolean; rules?: RuleProfile; revert?: readonly Deviation[] }, io: Io): number {
+export async function pathCheckCommand(args: { mechanisms: readonly string[]; json: boolean; rules?: RuleProfile; revert?: readonly Deviation[]; jobs?: number }, io: Io): Promise<number> {
   const files = checkTargets(args.mechanisms, io);
-  const r: SoundnessCheckResult = reported(() => soundnessCheck(files, { rules: args.rules, revert: args.revert }));
+  const r: SoundnessCheckResult = await reported(() => soundnessCheck(files, { rules: args.rules, revert: args.revert, jobs: args.jobs ?? machineCores() }));
   const { mechanisms: reports, skipped } = r;
   const violations = reports.reduce((k, r) => k + r.violations.length + r.exits.length, 0);
   if (args.json) {

@@ -30,13 +30,13 @@ describe("mech generate and mech tasks", () => {
     expect(io.lines.some((l) => /^\[12\/12\] thermal_two_masses trace_faithfulness: 8 tasks$/.test(l.replace(/^ERR /, "")))).toBe(true);
   });
 
-  it("tasks verify recomputes every gold and passes an untouched benchmark", () => {
+  it("tasks verify recomputes every gold and passes an untouched benchmark", async () => {
     const v = fakeIo();
-    expect(tasksVerifyCommand({ dir, json: false }, v)).toBe(0);
+    expect(await tasksVerifyCommand({ dir, json: false }, v)).toBe(0);
     expect(v.lines.at(-1)).toMatch(/tasks verified: .* gold answers were recomputed from the catalog$/);
   });
 
-  it("tasks verify finds a changed gold (and the broken file hash) and exits 1", () => {
+  it("tasks verify finds a changed gold (and the broken file hash) and exits 1", async () => {
     const copy = join(temp(), "bench");
     mkdirSync(copy);
     for (const f of readdirSync(dir)) writeFileSync(join(copy, f), readFileSync(join(dir, f)));
@@ -47,12 +47,12 @@ describe("mech generate and mech tasks", () => {
     lines[tf] = JSON.stringify(rec);
     writeFileSync(join(copy, "solutions.jsonl"), lines.join("\n"));
     const v = fakeIo();
-    expect(tasksVerifyCommand({ dir: copy, json: false }, v)).toBe(1);
+    expect(await tasksVerifyCommand({ dir: copy, json: false }, v)).toBe(1);
     expect(v.lines.some((l) => l.startsWith("solutions.jsonl: its SHA-256 is not the manifest's"))).toBe(true);
     expect(v.lines.some((l) => l.includes(`(${rec.task_id}): the gold is {"unfaithful_step_count":${rec.answer.unfaithful_step_count}}, the catalog gives`))).toBe(true);
   });
 
-  it("tasks verify finds two transition tasks of one mechanism with the same gold", () => {
+  it("tasks verify finds two transition tasks of one mechanism with the same gold", async () => {
     const copy = join(temp(), "bench");
     mkdirSync(copy);
     for (const f of readdirSync(dir)) writeFileSync(join(copy, f), readFileSync(join(dir, f)));
@@ -66,7 +66,7 @@ describe("mech generate and mech tasks", () => {
     lines[at(pair[1])] = JSON.stringify(second);
     writeFileSync(join(copy, "solutions.jsonl"), lines.join("\n"));
     const v = fakeIo();
-    expect(tasksVerifyCommand({ dir: copy, json: false }, v)).toBe(1);
+    expect(await tasksVerifyCommand({ dir: copy, json: false }, v)).toBe(1);
     expect(v.lines.some((l) => l.includes(`(${pair[1]}): its gold equals that of ${pair[0]}, and transition keeps the answers of one mechanism distinct`))).toBe(true);
   });
 
@@ -126,11 +126,11 @@ describe("bad input", () => {
     await expect(generateCommand(args(file), fakeIo())).rejects.toThrow(/exists and is not a directory/);
   });
 
-  it("a directory without a manifest is an unfinished generation, not a benchmark", () => {
+  it("a directory without a manifest is an unfinished generation, not a benchmark", async () => {
     const half = temp();
     writeFileSync(join(half, "tasks.jsonl"), "");
     expect(() => tasksStatsCommand({ dir: half, json: false }, fakeIo())).toThrow(/no manifest.json; this is not a generated benchmark, or its generation did not finish/);
-    expect(() => tasksVerifyCommand({ dir: join(half, "missing"), json: false }, fakeIo())).toThrow(/missing: no such directory/);
+    await expect(tasksVerifyCommand({ dir: join(half, "missing"), json: false }, fakeIo())).rejects.toThrow(/missing: no such directory/);
   });
 
   it("a malformed task line is reported with file, line and JSON path", async () => {
@@ -141,7 +141,7 @@ describe("bad input", () => {
     rec.level = "D9";
     lines[1] = JSON.stringify(rec);
     writeFileSync(join(dir, "tasks.jsonl"), lines.join("\n"));
-    expect(() => tasksVerifyCommand({ dir, json: false }, fakeIo())).toThrow(/tasks\.jsonl:2: at \$\.level: /);
+    await expect(tasksVerifyCommand({ dir, json: false }, fakeIo())).rejects.toThrow(/tasks\.jsonl:2: at \$\.level: /);
   });
 
   it("the CLI exits 2 with one line, no stack trace", () => {

@@ -21,6 +21,7 @@ import type { RuleProfile } from "../engine/api/solver.ts";
 import { shardOption } from "./shard_option.ts";
 import { InputError, type Io } from "./io.ts";
 import { lazyProgress, progress } from "./progress.ts";
+import { machineCores } from "./io.ts";
 
 const lines = (io: Io, ...text: string[]) => text.forEach((t) => io.out(t));
 
@@ -38,6 +39,8 @@ export interface GenerateArgs {
   catalog?: string;
   /** I/N: generate only the pools of shard I of N into --out (mech merge joins the N). */
   shard?: string;
+  /** Workers (default: the machine's cores). */
+  jobs?: number;
 }
 
 const SEED = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -59,6 +62,7 @@ export async function generateCommand(args: GenerateArgs, io: Io): Promise<numbe
     maxPromptTokens: args.maxTokens,
     ...(args.rules ? { rules: args.rules } : {}),
     force: args.force,
+    jobs: args.jobs ?? machineCores(),
     onProgress: (e) => bar.update(e.done, e.total, `${e.mechanism} ${e.family}: ${e.admitted} task${e.admitted === 1 ? "" : "s"}`),
   });
   if (shard) return await generateShard(args, shard, options, io);
@@ -152,12 +156,13 @@ function needCatalog(dir: string, m: Manifest, catalog: string | undefined): voi
 }
 
 /** `mech tasks verify DIR`: hashes, headers and every gold recomputed; exit 1 on any finding. */
-export function tasksVerifyCommand(args: { dir: string; json: boolean; catalog?: string }, io: Io): number {
+export async function tasksVerifyCommand(args: { dir: string; json: boolean; catalog?: string; jobs?: number }, io: Io): Promise<number> {
   const b = loadBenchmark(args.dir);
   needCatalog(args.dir, b.manifest, args.catalog);
   const bar = progress(io, "verify", b.tasks.length);
-  const r = verifyBenchmark(b, {
+  const r = await verifyBenchmark(b, {
     ...(args.catalog === undefined ? {} : { catalog: args.catalog }),
+    jobs: args.jobs ?? machineCores(),
     onProgress: (done, total) => {
       if (done === total || done % 25 === 0) bar.update(done, "tasks rechecked");
     },

@@ -24,7 +24,7 @@ const benchmark = await generateBenchmark({
 const m = benchmark.manifest;
 console.log(`benchmark: ${m.retained} tasks on ${m.mechanisms.length} mechanisms, completion ${m.completion_sha256.slice(0, 12)}`);
 
-const check = verifyBenchmark(benchmark);
+const check = await verifyBenchmark(benchmark);
 console.log(`verified: ${check.tasks} tasks, ${check.golds} golds recomputed, ${check.findings.length} findings`);
 
 // Every prompt ends with the JSON shape of its answer: send that shape back unchanged.

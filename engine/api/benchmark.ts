@@ -9,16 +9,19 @@ import { DEFAULT_PROFILE, RULE_PROFILES, type RuleProfile } from "../episode/rul
 import { FAMILIES } from "../tasks/families/mod.ts";
 import { FAMILY_IDS, type FamilyId, type TaskFamily } from "../tasks/family.ts";
 import { DEFAULT_MAX_PROMPT_TOKENS, DEFAULT_PER_LEVEL, DEFAULT_SEED } from "../tasks/defaults.ts";
-import { assemble, type GenerateProgress, generatePools, type GenerateTimings, GENERATOR_VERSION, type PoolOutput, settingsOf } from "../tasks/generate.ts";
+import { assemble, type GenerateProgress, type GenerateTimings, GENERATOR_VERSION, type PoolOutput, settingsOf } from "../tasks/generate.ts";
 import { benchmarkFiles, buildManifest, mechanismSize } from "../tasks/manifest.ts";
 import { mergeGenerationShards } from "../tasks/merge.ts";
 import { qualityReport, type QualityReport } from "../tasks/quality/report.ts";
 import { GENERATION_SHARD_FORMAT, hasPool, openGenerationShard, writePool } from "../tasks/shard_store.ts";
 import { type Benchmark, prepareOutputDir, readBenchmark, writeBenchmark } from "../tasks/store.ts";
-import { verifyBenchmark as verifyAgainst, type VerifyResult } from "../tasks/verify.ts";
+import { type TaskCheck, verifyBenchmark as verifyAgainst, type VerifyResult } from "../tasks/verify.ts";
+import { VERIFY_WORKER, verifyHandler, type VerifyUnit } from "../tasks/verify_job.ts";
 import { inShard, poolUnit, Shard } from "../shard/shard.ts";
+import { GENERATE_WORKER, generateHandler, type GenerateUnit } from "../tasks/generate_job.ts";
+import { runUnits } from "../parallel/units.ts";
 import { requireEmptyOut } from "../shard/shard_files.ts";
-import { checkOptions, SEED } from "./options.ts";
+import { checkOptions, MAX_JOBS, SEED } from "./options.ts";
 import { OptionsError } from "../files/errors.ts";
 import type { CatalogRecord } from "../tasks/records.ts";
 import { type CatalogDirectory, loadCatalogDirectory } from "./catalog_directory.ts";
@@ -37,6 +40,7 @@ const GenerateOptions = z.object({
   out: z.string().min(1).optional(),
   force: z.boolean().default(false),
   catalog: z.string().min(1).optional(),
+  jobs: z.int().min(1).max(MAX_JOBS).default(1),
 }).strict();
 
 const GenerateShardSchema = GenerateOptions.extend({ out: z.string().min(1), shard: Shard });
@@ -67,6 +71,11 @@ export interface GenerateBenchmarkOptions {
   out?: string;
   /** With `out`: replace what the directory holds (default false). */
   force?: boolean;
+  /**
+   * Web Workers to spread the mechanisms over (default 1: this thread). The benchmark is
+   * the same, byte for byte, for any number. Needs a runtime with Web Workers (Deno).
+   */
+  jobs?: number;
   /**
    * A catalog directory (loadCatalogDirectory): generate from its mechanism files instead of
    * the built-in 18; `mechanisms` then names ids of the directory. The manifest records the
@@ -109,8 +118,6 @@ export interface BenchmarkShard {
   timings: GenerateTimings;
 }
 
-/** Yields to the event loop, so an abort from a timer or another task is seen between pools. */
-const turn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Generates the MechReasoner benchmark from the built-in catalog (or a catalog directory), in memory or also into a
@@ -214,36 +221,51 @@ function planOf(fnName: string, o: { mechanisms?: string[]; families?: FamilyId[
 }
 
 /**
- * The pools `keep` selects, one mechanism at a time with a turn of the event loop between
- * (a pool is never cut in half): progress counts the kept pools, and the signal is seen
- * between mechanisms and after each pool.
+ * The pools `keep` selects, one unit per mechanism (runUnits: in this thread with one job,
+ * else over that many workers; a pool is never cut in half): progress counts the kept
+ * pools as they finish, pools and onPool come in catalog order whatever the jobs, and
+ * the signal is seen between mechanisms (one job) or stops every worker.
  */
 async function poolsOf(
   plan: Plan,
   keep: (mechanism: string, family: FamilyId) => boolean,
-  o: { onProgress?: (e: GenerateProgress) => void; signal?: AbortSignal },
+  o: { onProgress?: (e: GenerateProgress) => void; signal?: AbortSignal; jobs: number },
   onPool?: (pool: PoolOutput) => void,
 ): Promise<{ pools: PoolOutput[]; timings: GenerateTimings }> {
   const start = performance.now();
-  const total = plan.mechanisms.reduce((n, m) => n + plan.families.filter((f) => keep(m.id, f.id)).length, 0);
+  const units: GenerateUnit[] = plan.mechanisms
+    .map((m, mechanism) => ({ mechanism, families: plan.families.filter((f) => keep(m.id, f.id)).map((f) => f.id) }))
+    .filter((u) => u.families.length > 0);
+  const total = units.reduce((n, u) => n + u.families.length, 0);
   const pools: PoolOutput[] = [];
   let done = 0, tokenMs = 0, solves = 0;
-  for (const m of plan.mechanisms) {
-    if (!plan.families.some((f) => keep(m.id, f.id))) continue;
-    await turn();
-    o.signal?.throwIfAborted();
-    const got = generatePools({
-      ...plan,
-      onPool,
-      onProgress: (e) => {
+  // a progress callback that throws (to stop) stops the generation like an abort
+  const stop = new AbortController();
+  const signal = o.signal ? AbortSignal.any([o.signal, stop.signal]) : stop.signal;
+  await runUnits({
+    entry: GENERATE_WORKER,
+    init: { mechanisms: plan.mechanisms, seed: plan.seed, perLevel: plan.perLevel, maxPromptTokens: plan.maxPromptTokens, rules: plan.rules },
+    units,
+    handler: generateHandler,
+    name: (u) => `mechanism ${plan.mechanisms[u.mechanism].id}`,
+  }, {
+    jobs: o.jobs,
+    signal,
+    onEvent: (e) => {
+      try {
         o.onProgress?.({ ...e, done: ++done, total });
         o.signal?.throwIfAborted();
-      },
-    }, (id, family) => id === m.id && keep(id, family));
-    pools.push(...got.pools);
-    tokenMs += got.timings.tokenMs;
-    solves += got.timings.solves;
-  }
+      } catch (error) {
+        stop.abort(error);
+      }
+    },
+    onResult: (r) => {
+      for (const pool of r.pools) onPool?.(pool);
+      pools.push(...r.pools);
+      tokenMs += r.tokenMs;
+      solves += r.solves;
+    },
+  });
   return { pools, timings: { totalMs: performance.now() - start, tokenMs, solves } };
 }
 
@@ -380,11 +402,15 @@ export function loadBenchmark(dir: string): Benchmark {
 
 /**
  * Verifies a benchmark as `mech tasks verify` does: file and completion hashes, every
- * prompt header and token count, and every gold recomputed from the built-in catalog.
+ * prompt header and token count, and every gold recomputed from the built-in catalog. The
+ * golds of one mechanism are rechecked with shared simulation sessions (built from the
+ * catalog alone), one unit of work per mechanism, spread over `jobs` workers.
  *
  * @param benchmark A benchmark (generated or loaded).
- * @param options `onProgress(done, total)` after each task; `catalog`, the directory a benchmark generated with `catalog` came from (default the built-in catalog).
+ * @param options `onProgress(done, total)` as tasks are rechecked; `catalog`, the directory a benchmark generated with `catalog` came from (default the built-in catalog); `jobs`, Web Workers to spread the rechecks over (default 1: this thread; the findings are the same for any number); `signal` stops it.
  * @returns The findings (empty when the benchmark is what it claims), tasks and golds checked.
+ * @throws {OptionsError} For a malformed option.
+ * @throws {UnitError} When a worker fails (the message names its mechanism).
  *
  * @example
  * ```ts
@@ -392,12 +418,46 @@ export function loadBenchmark(dir: string): Benchmark {
  * import assert from "node:assert/strict";
  *
  * const benchmark = await generateBenchmark({ mechanisms: ["mechanics_damper"], perLevel: 1 });
- * assert.deepEqual(verifyBenchmark(benchmark).findings, []);
+ * assert.deepEqual((await verifyBenchmark(benchmark)).findings, []);
  * ```
  */
-export function verifyBenchmark(benchmark: Benchmark, options: { onProgress?: (done: number, total: number) => void; catalog?: string } = {}): VerifyResult {
-  return verifyAgainst(benchmark, catalogView(options.catalog), options.onProgress);
+export async function verifyBenchmark(benchmark: Benchmark, options: { onProgress?: (done: number, total: number) => void; catalog?: string; jobs?: number; signal?: AbortSignal } = {}): Promise<VerifyResult> {
+  const o = checkOptions("verifyBenchmark", VerifyOptions, options);
+  const catalog = catalogView(o.catalog);
+  const solutions = new Map(benchmark.solutions.map((s) => [s.task_id, s]));
+  // one unit per mechanism, in order of first appearance; the catalog's models go to every worker
+  const models: MechanismModel[] = [];
+  const modelIndex = new Map<string, number>();
+  const units = new Map<string, { unit: VerifyUnit; lines: number[] }>();
+  benchmark.tasks.forEach((t, i) => {
+    let u = units.get(t.mechanism);
+    if (!u) {
+      const model = catalog.mechanism(t.mechanism);
+      if (model && !modelIndex.has(model.id)) modelIndex.set(model.id, models.push(model) - 1);
+      units.set(t.mechanism, u = { unit: { model: model ? modelIndex.get(model.id)! : -1, tasks: [] }, lines: [] });
+    }
+    const audit = solutions.get(t.task_id)?.audit;
+    u.unit.tasks.push({ family: t.family, prompt: t.prompt, ...(audit !== undefined ? { audit } : {}) });
+    u.lines.push(i);
+  });
+  const plan = [...units.entries()];
+  const checks: TaskCheck[] = new Array(benchmark.tasks.length);
+  let done = 0;
+  await runUnits({ entry: VERIFY_WORKER, init: { models }, units: plan.map(([, u]) => u.unit), handler: verifyHandler, name: (_, k) => `mechanism ${plan[k][0]}` }, {
+    jobs: o.jobs,
+    ...(o.signal ? { signal: o.signal } : {}),
+    onEvent: () => o.onProgress?.(++done, benchmark.tasks.length),
+    onResult: (r, k) => r.forEach((c, j) => (checks[plan[k][1].lines[j]] = c)),
+  });
+  return verifyAgainst(benchmark, catalog, undefined, checks);
 }
+
+const VerifyOptions = z.object({
+  onProgress: fn<(done: number, total: number) => void>().optional(),
+  catalog: z.string().min(1).optional(),
+  jobs: z.int().min(1).max(MAX_JOBS).default(1),
+  signal: z.custom<AbortSignal>((v) => v instanceof AbortSignal, "expected an AbortSignal").optional(),
+}).strict();
 
 /** The built-in catalog's mechanism sizes. */
 const builtinSizes = (id: string) => {

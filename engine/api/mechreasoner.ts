@@ -95,6 +95,7 @@ export type { FamilySampleScores, SampleScores } from "../eval/samples.ts";
 export type { Interval } from "../eval/bootstrap.ts";
 export type { Coefficient, Fit } from "../eval/regression.ts";
 export { OptionsError, RunError, StoreError } from "../files/errors.ts";
+export { UnitError, WorkersUnavailableError } from "../parallel/units.ts";
 export { SelectionError } from "../eval/items.ts";
 export { FAMILY_IDS, type FamilyId, LEVELS, type Level } from "../tasks/family.ts";
 export { parseShard, type Shard, ShardError } from "../shard/shard.ts";

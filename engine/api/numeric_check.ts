@@ -1,12 +1,14 @@
 // The numerical checks for scripts: the numerical consistency check (integrate each
 // mechanism's numeric model, project onto the qualitative vocabulary, compare with exact
 // relations; paper Table 8) and the episode graph's soundness against the same runs.
-import { builtinLibrary } from "../../catalog/mod.ts";
-import { checkMechanism, type MechanismNumericReport, table8, type Table8Row } from "../numeric/check.ts";
-import { type NumericSkip, numericSource, numericStep } from "../numeric/source_model.ts";
-import { Session } from "../episode/session.ts";
-import { checkPaths, type SoundnessReport } from "../episode/soundness.ts";
+import { z } from "zod";
+import { type MechanismNumericReport, table8, type Table8Row } from "../numeric/check.ts";
+import { NumericModelError, type NumericSkip } from "../numeric/source_model.ts";
+import type { SoundnessReport } from "../episode/soundness.ts";
 import { edgeRules } from "../episode/rules.ts";
+import { runUnits } from "../parallel/units.ts";
+import { checkOptions, MAX_JOBS } from "./options.ts";
+import { NUMERIC_CHECK_WORKER, numericCheckHandler, type NumericCheckInit, type NumericCheckOutcome } from "./numeric_check_job.ts";
 import type { Deviation } from "../episode/rule_names.ts";
 import type { MechanismSource } from "./mechanisms.ts";
 import type { RuleOptions } from "./episode_graph.ts";
@@ -29,6 +31,7 @@ export interface NumericCheckResult {
  * declared transitions. A contradiction is a state or change the solver rules out.
  *
  * @param sources Mechanism files (see mechanismSources).
+ * @param options `jobs`: Web Workers to spread the mechanisms over (default 1); `signal` stops it.
  * @returns Table 8, the per-mechanism reports and the skipped mechanisms.
  * @throws {MechanismError} When a file or its numeric block is invalid.
  * @throws {NumericModelError} When a numeric model cannot be assembled or solved (naming the file).
@@ -38,20 +41,38 @@ export interface NumericCheckResult {
  * import { mechanismSources, numericCheck } from "@mechbench/mechbench/solver";
  * import assert from "node:assert/strict";
  *
- * const { table, mechanisms } = numericCheck(mechanismSources(["thermal_two_masses"], Deno.readTextFileSync));
+ * const { table, mechanisms } = await numericCheck(mechanismSources(["thermal_two_masses"], Deno.readTextFileSync));
  * assert.equal(mechanisms.length, 1);
  * assert.equal(table.at(-1)!.contradiction, 0);
  * ```
  */
-export function numericCheck(sources: readonly MechanismSource[]): NumericCheckResult {
+export async function numericCheck(sources: readonly MechanismSource[], options: ParallelOptions = {}): Promise<NumericCheckResult> {
+  const o = checkOptions("numericCheck", ParallelSchema, options);
   const mechanisms: MechanismNumericReport[] = [];
   const skipped: NumericSkip[] = [];
-  for (const f of sources) {
-    const n = numericSource(f, builtinLibrary());
-    if ("reason" in n) skipped.push(n);
-    else mechanisms.push(numericStep(f.file, () => checkMechanism(n.model, n.def, n.block)));
+  for (const r of await checkUnits(sources, { check: "numeric" }, o)) {
+    if (r.kind === "skipped") skipped.push(r.skip);
+    else if (r.kind === "numeric") mechanisms.push(r.report);
   }
   return { table: table8(mechanisms), mechanisms, skipped };
+}
+
+/** Workers for a check (default 1: this thread; the result is the same for any number), and a signal that stops it. */
+export interface ParallelOptions {
+  /** Web Workers to spread the mechanisms over (default 1). */
+  jobs?: number;
+  /** Stops the check; it then rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+const ParallelSchema = z.object({
+  jobs: z.int().min(1).max(MAX_JOBS).default(1),
+  signal: z.custom<AbortSignal>((v) => v instanceof AbortSignal, "expected an AbortSignal").optional(),
+});
+
+/** Every source's outcome, in source order, over `jobs` workers. */
+function checkUnits(sources: readonly MechanismSource[], init: NumericCheckInit, o: { jobs: number; signal?: AbortSignal }): Promise<NumericCheckOutcome[]> {
+  return runUnits({ entry: NUMERIC_CHECK_WORKER, init, units: sources, handler: numericCheckHandler, name: (f) => f.file, errors: [NumericModelError] }, { jobs: o.jobs, ...(o.signal ? { signal: o.signal } : {}) });
 }
 
 /** The soundness check's result (`mech catalog check --paths --json` prints rules, mechanisms and skipped). */
@@ -73,7 +94,7 @@ export interface SoundnessCheckResult {
  * violation, unless an endpoint lies within 1e-9 of a landmark (boundary).
  *
  * @param sources Mechanism files (see mechanismSources).
- * @param options The edge rules.
+ * @param options The edge rules; `jobs`, Web Workers to spread the mechanisms over (default 1); `signal` stops it.
  * @returns The rules and, per mechanism, the pairs and violations.
  * @throws {MechanismError} When a file or its numeric block is invalid.
  * @throws {NumericModelError} When a numeric model cannot be assembled or solved.
@@ -83,24 +104,20 @@ export interface SoundnessCheckResult {
  * import { mechanismSources, soundnessCheck } from "@mechbench/mechbench/solver";
  * import assert from "node:assert/strict";
  *
- * const r = soundnessCheck(mechanismSources(["mechanics_damper"], Deno.readTextFileSync), { rules: "sound" });
+ * const r = await soundnessCheck(mechanismSources(["mechanics_damper"], Deno.readTextFileSync), { rules: "sound" });
  * assert.equal(r.rules, "sound");
  * assert.equal(r.mechanisms[0].violations.length, 0);
  * ```
  */
-export function soundnessCheck(sources: readonly MechanismSource[], options: RuleOptions = {}): SoundnessCheckResult {
-  const rules = edgeRules(options.rules, options.revert ?? []);
+export async function soundnessCheck(sources: readonly MechanismSource[], options: RuleOptions & ParallelOptions = {}): Promise<SoundnessCheckResult> {
+  const { rules: profile, revert, ...parallel } = options;
+  const o = checkOptions("soundnessCheck", ParallelSchema, parallel);
+  const rules = edgeRules(profile, revert ?? []);
   const mechanisms: SoundnessReport[] = [];
   const skipped: NumericSkip[] = [];
-  for (const f of sources) {
-    const n = numericSource(f, builtinLibrary());
-    if ("reason" in n) {
-      skipped.push(n);
-      continue;
-    }
-    const model = n.model;
-    const session = new Session(model, model.scenarios.find((s) => s.id === "base")?.id ?? model.scenarios[0].id, { rules });
-    mechanisms.push(numericStep(f.file, () => checkPaths(session, n.def, n.block)));
+  for (const r of await checkUnits(sources, { check: "paths", ...(profile ? { rules: profile } : {}), revert: [...(revert ?? [])] }, o)) {
+    if (r.kind === "skipped") skipped.push(r.skip);
+    else if (r.kind === "paths") mechanisms.push(r.report);
   }
   return { rules: rules.name, deviations: [...rules.deviations], mechanisms, skipped };
 }

@@ -17,3 +17,6 @@ export function checkOptions<S extends z.ZodType>(fn: string, schema: S, value: 
   });
   throw new OptionsError(`${fn}: ${problems.join("; ")}`);
 }
+
+/** The most workers a function of the library starts (`jobs`). */
+export const MAX_JOBS = 64;

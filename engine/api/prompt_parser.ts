@@ -1,7 +1,10 @@
 // The prompt-text parser baseline (paper A.3) for scripts: every task of a benchmark answered
 // from its prompt alone and compared with the gold (`mech baseline answer`), or the parser
 // served as an OpenAI-compatible model (`mech baseline serve`).
-import { answerPrompt, PARSER_MODEL, parserReply, PromptParseError } from "../baselines/prompt_parser/mod.ts";
+import { z } from "zod";
+import { ANSWER_WORKER, answerHandler, type AnswerUnit, PARSER_MODEL, parserReply } from "../baselines/prompt_parser/mod.ts";
+import { runUnits } from "../parallel/units.ts";
+import { checkOptions, MAX_JOBS } from "./options.ts";
 import { type RunningChatServer, startChatServer } from "../llm/chat_server.ts";
 import { FAMILY_IDS, type FamilyId } from "../tasks/family.ts";
 import { readTaskSet, type TaskSet } from "../tasks/store.ts";
@@ -57,7 +60,7 @@ export interface PromptParserRun {
  * prompt or an answer that differs is a defect of the benchmark or of the parser.
  *
  * @param benchmark A benchmark (generated or loaded) or a benchmark directory.
- * @param options `onProgress(done, total, family)` after each task.
+ * @param options `onProgress(done, total, family)` as tasks are answered; `jobs`, Web Workers to spread the prompts over (default 1: this thread; the answers are the same for any number); `signal` stops it.
  * @returns The answers, the counts per family, and the time taken.
  * @throws {StoreError} When the benchmark directory cannot be read.
  *
@@ -67,42 +70,58 @@ export interface PromptParserRun {
  * import assert from "node:assert/strict";
  *
  * const benchmark = await generateBenchmark({ mechanisms: ["mechanics_damper"], perLevel: 1 });
- * const run = answerWithPromptParser(benchmark);
+ * const run = await answerWithPromptParser(benchmark, { jobs: 1 });
  * assert.ok(run.answers.every((a) => a.agrees));
  * console.log(run.families);
  * ```
  */
-export function answerWithPromptParser(benchmark: BenchmarkSource, options: { onProgress?: (done: number, total: number, family: FamilyId) => void } = {}): PromptParserRun {
+export async function answerWithPromptParser(benchmark: BenchmarkSource, options: { onProgress?: (done: number, total: number, family: FamilyId) => void; jobs?: number; signal?: AbortSignal } = {}): Promise<PromptParserRun> {
   if (typeof benchmark !== "string" && (typeof benchmark !== "object" || benchmark === null || !Array.isArray(benchmark.tasks))) {
     throw new OptionsError("answerWithPromptParser: benchmark: expected a benchmark (generateBenchmark, loadBenchmark) or a benchmark directory");
   }
+  const o = checkOptions("answerWithPromptParser", AnswerOptions, options);
   const set: Pick<TaskSet, "dir" | "tasks" | "solutions"> = typeof benchmark === "string" ? readTaskSet(benchmark) : benchmark;
   const gold = new Map(set.solutions.map((s) => [s.task_id, JSON.stringify(s.answer)]));
-  const rows = new Map<FamilyId, PromptParserFamily>();
-  const answers: PromptParserAnswer[] = [];
   const t0 = performance.now();
-  set.tasks.forEach((t, k) => {
+  const units: AnswerUnit[] = [];
+  for (let k = 0; k < set.tasks.length; k += PROMPTS_PER_UNIT) units.push({ prompts: set.tasks.slice(k, k + PROMPTS_PER_UNIT).map((t) => t.prompt) });
+  let done = 0;
+  const readings = (await runUnits({ entry: ANSWER_WORKER, init: null, units, handler: answerHandler, name: (_, k) => `tasks.jsonl:${k * PROMPTS_PER_UNIT + 1}-${Math.min(set.tasks.length, (k + 1) * PROMPTS_PER_UNIT)}` }, {
+    jobs: o.jobs,
+    ...(o.signal ? { signal: o.signal } : {}),
+    onEvent: () => {
+      done++;
+      o.onProgress?.(done, set.tasks.length, set.tasks[done - 1].family);
+    },
+  })).flat();
+  const rows = new Map<FamilyId, PromptParserFamily>();
+  const answers: PromptParserAnswer[] = set.tasks.map((t, k) => {
     const row = rows.get(t.family) ?? { family: t.family, items: 0, agree: 0, failed: 0, ms: 0 };
     rows.set(t.family, row);
     row.items++;
-    const s = performance.now();
+    const r = readings[k];
+    row.ms += r.ms;
     const base = { task_id: t.task_id, family: t.family, mechanism: t.mechanism };
-    try {
-      const a = answerPrompt(t.prompt);
-      const agrees = JSON.stringify(a.answer) === gold.get(t.task_id);
-      if (agrees) row.agree++;
-      answers.push({ ...base, answer: a.answer, error: null, agrees });
-    } catch (e) {
-      if (!(e instanceof PromptParseError)) throw e;
+    if (r.answer === null) {
       row.failed++;
-      answers.push({ ...base, answer: null, error: e.message, agrees: false });
+      return { ...base, answer: null, error: r.error, agrees: false };
     }
-    row.ms += performance.now() - s;
-    options.onProgress?.(k + 1, set.tasks.length, t.family);
+    const agrees = JSON.stringify(r.answer) === gold.get(t.task_id);
+    if (agrees) row.agree++;
+    return { ...base, answer: r.answer, error: null, agrees };
   });
   const seconds = (performance.now() - t0) / 1000;
   return { dir: set.dir, answers, families: FAMILY_IDS.flatMap((f) => rows.get(f) ?? []), seconds };
 }
+
+/** Prompts per unit of work: small enough to keep every worker busy to the end. */
+const PROMPTS_PER_UNIT = 32;
+
+const AnswerOptions = z.object({
+  onProgress: z.custom<(done: number, total: number, family: FamilyId) => void>((v) => typeof v === "function", "expected a function").optional(),
+  jobs: z.int().min(1).max(MAX_JOBS).default(1),
+  signal: z.custom<AbortSignal>((v) => v instanceof AbortSignal, "expected an AbortSignal").optional(),
+}).strict();
 
 /**
  * Serves the prompt-text parser as an OpenAI-compatible model named "prompt-parser"

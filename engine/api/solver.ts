@@ -55,7 +55,7 @@ export {
   type SimulateStart,
 } from "./episode_graph.ts";
 export { type CatalogListing, catalogListing, type CatalogRunRow, type CatalogSummary, catalogSummaries, checkMechanisms, mechanismDescription, solveCatalog } from "./catalog.ts";
-export { numericCheck, type NumericCheckResult, soundnessCheck, type SoundnessCheckResult } from "./numeric_check.ts";
+export { numericCheck, type NumericCheckResult, type ParallelOptions, soundnessCheck, type SoundnessCheckResult } from "./numeric_check.ts";
 export { type ComposedCatalog, composeMechanisms, type ComposeMechanismsOptions, MAX_COMPOSED_COMPONENTS, MAX_COMPOSED_COUNT } from "./compose.ts";
 export { type CandidateEvent, type Composed, type ComposedFile, ComposeError } from "../compose/compose.ts";
 export type { Kind as ComposedKind } from "../compose/structure.ts";
@@ -103,6 +103,7 @@ export type { MechanismListing } from "../audit/describe_mechanism.ts";
 export type { Disposition, MechanismNumericReport, StateResult, Table8Row, TransitionResult } from "../numeric/check.ts";
 export type { ScenarioSummary } from "../solve/scenario_summary.ts";
 export { NumericModelError, type NumericSkip } from "../numeric/source_model.ts";
+export { UnitError, WorkersUnavailableError } from "../parallel/units.ts";
 export { ExportError } from "../export/modelica.ts";
 export { type SyntheticKind, WorkloadSpecError } from "../bench/solve_workloads.ts";
 export { SolverMismatchError } from "../bench/solve_bench.ts";

@@ -26,7 +26,7 @@ import { SortError } from "./sort.ts";
  *   scenarios: [{ id: "base" }],
  *   numeric: { parameters: {}, stopTime: 1 },
  * };
- * assert.throws(() => numericCheck([{ file: "m.json", data }]), NumericModelError);
+ * await assert.rejects(numericCheck([{ file: "m.json", data }]), NumericModelError);
  * ```
  */
 export class NumericModelError extends Error {

@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { MechanismModel } from "../model/model.ts";
 import type { Problem } from "../compile/problem.ts";
 import type { SemanticObjects } from "./semantic_objects.ts";
+import type { RecheckSessions } from "./recheck_sessions.ts";
 
 /** The family ids used on the command line and in every file (the paper's header names). */
 export const FAMILY_IDS = [
@@ -86,9 +87,10 @@ export interface TaskFamily {
   /**
    * Recomputes the gold answer from the catalog model and the persisted audit alone
    * (`mech tasks verify`), by a path that does not reuse the generator's solver calls.
-   * Throws when the audit does not fit the model.
+   * Throws when the audit does not fit the model. `sessions`: the verification's own
+   * sessions of this model, shared across its tasks (a fresh one per graph without).
    */
-  recheck(model: MechanismModel, audit: unknown): Record<string, unknown>;
+  recheck(model: MechanismModel, audit: unknown, sessions?: RecheckSessions): Record<string, unknown>;
   /** The evidence behind a gold answer, in words (`mech tasks show`). */
   explain(answer: unknown, audit: unknown): string[];
 }

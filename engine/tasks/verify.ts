@@ -8,6 +8,7 @@ import { countTokens } from "./tokens.ts";
 import { completionHash } from "./manifest.ts";
 import { FILE_NAMES } from "./records.ts";
 import type { Benchmark } from "./store.ts";
+import type { RecheckSessions } from "./recheck_sessions.ts";
 
 export interface CatalogView {
   sha256: string;
@@ -26,7 +27,34 @@ export interface VerifyResult {
 
 const HEADER = /^Task family: (.*)\nMechanism id: (.*)\nTask id: (.*)\nPrompt tokens: ([\d,]+)\n\n/;
 
-export function verifyBenchmark(b: Benchmark, catalog: CatalogView, onTask?: (done: number, total: number) => void): VerifyResult {
+/**
+ * What verifying one task costs, apart from the rest (verify_job.ts runs it in workers): its
+ * prompt's token count, and its gold recomputed from the catalog (as canonical JSON text) or
+ * why the audit did not fit; no recheck when the family, the solution or the model is missing.
+ */
+export interface TaskCheck {
+  tokens: number;
+  gold?: string;
+  error?: string;
+}
+
+/** The costly part of verifying a task: count its prompt's tokens and recheck its gold (with the mechanism's shared sessions). */
+export function checkTask(task: { family: string; prompt: string }, audit: unknown | undefined, model: MechanismModel | undefined, sessions?: RecheckSessions): TaskCheck {
+  const tokens = countTokens(task.prompt);
+  const family = familyById(task.family);
+  if (!family || audit === undefined || !model) return { tokens };
+  try {
+    return { tokens, gold: JSON.stringify(family.recheck(model, audit, sessions)) };
+  } catch (e) {
+    return { tokens, error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/**
+ * Every finding about a benchmark, given each task's TaskCheck (checks[i] for tasks.jsonl
+ * line i + 1; checkTask when absent), one line each in task order.
+ */
+export function verifyBenchmark(b: Benchmark, catalog: CatalogView, onTask?: (done: number, total: number) => void, checks?: readonly TaskCheck[]): VerifyResult {
   const findings: string[] = [];
   const m = b.manifest;
   // mechanism, family and gold → the first task with them
@@ -49,6 +77,7 @@ export function verifyBenchmark(b: Benchmark, catalog: CatalogView, onTask?: (do
   let golds = 0;
   b.tasks.forEach((t, i) => {
     const where = `tasks.jsonl:${i + 1} (${t.task_id})`;
+    const check = checks?.[i] ?? checkTask(t, solutions.get(t.task_id)?.audit, catalog.mechanism(t.mechanism));
     if (seen.has(t.task_id)) findings.push(`${where}: the task id occurs twice`);
     seen.add(t.task_id);
     const family = familyById(t.family);
@@ -59,7 +88,7 @@ export function verifyBenchmark(b: Benchmark, catalog: CatalogView, onTask?: (do
       const body = t.prompt.slice(head[0].length);
       if (head[1] !== family.title || head[2] !== t.mechanism || head[3] !== t.task_id) findings.push(`${where}: the header does not name this task's family, mechanism and id`);
       if (taskId(t.family, t.mechanism, body) !== t.task_id) findings.push(`${where}: the task id is not the hash of the prompt`);
-      if (t.prompt_tokens !== countTokens(t.prompt)) findings.push(`${where}: prompt_tokens ${t.prompt_tokens} is not the prompt's o200k_base count`);
+      if (t.prompt_tokens !== check.tokens) findings.push(`${where}: prompt_tokens ${t.prompt_tokens} is not the prompt's o200k_base count`);
       if (t.prompt_tokens > m.settings.max_prompt_tokens) findings.push(`${where}: ${t.prompt_tokens} tokens, over the ceiling of ${m.settings.max_prompt_tokens}`);
     }
     const s = solutions.get(t.task_id);
@@ -76,13 +105,9 @@ export function verifyBenchmark(b: Benchmark, catalog: CatalogView, onTask?: (do
       for (const ref of JSON.stringify(s.audit).match(/"problem":"([0-9a-f]{64})"/g) ?? []) {
         if (!refs.has(ref.slice(11, 75))) findings.push(`${where}: the audit refers to a problem missing from problems.jsonl`);
       }
-      try {
-        const again = family.recheck(model, s.audit);
-        if (JSON.stringify(again) !== JSON.stringify(s.answer)) findings.push(`${where}: the gold is ${JSON.stringify(s.answer)}, the catalog gives ${JSON.stringify(again)}`);
-        else golds++;
-      } catch (e) {
-        findings.push(`${where}: the audit does not fit the catalog: ${e instanceof Error ? e.message : String(e)}`);
-      }
+      if (check.gold === undefined) findings.push(`${where}: the audit does not fit the catalog: ${check.error ?? "it was not rechecked"}`);
+      else if (check.gold !== JSON.stringify(s.answer)) findings.push(`${where}: the gold is ${JSON.stringify(s.answer)}, the catalog gives ${check.gold}`);
+      else golds++;
     }
     // answers a family keeps distinct within a pool (TaskFamily.distinctAnswers) must be
     if (s && family?.distinctAnswers) {

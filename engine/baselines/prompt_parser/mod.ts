@@ -67,3 +67,5 @@ export function parserReply(prompt: string): string {
     throw e;
   }
 }
+
+export { ANSWER_WORKER, answerHandler, type AnswerUnit, type PromptReading } from "./answer_job.ts";

@@ -11,6 +11,7 @@ import { reach, type ReachGraph } from "../../episode/reach.ts";
 import type { Episode } from "../../episode/episode.ts";
 import { causeJson } from "../../episode/render.ts";
 import { CauseJson } from "../../episode/graph_json.ts";
+import type { RecheckSessions } from "../recheck_sessions.ts";
 
 /**
  * The audit form of a bounded graph A^{≤H}(X0): every episode with its composite state
@@ -61,12 +62,14 @@ export function episodeFromAudit(m: MechanismModel, g: TaskGraph, id: number): E
 }
 
 /**
- * Rebuilds A^{≤H} from the catalog alone: a fresh session under the audit's rules from its
- * initial episodes (`caseRestrictions`: see Session's option of that name).
+ * Rebuilds A^{≤H} from the catalog alone: a session under the audit's rules from its
+ * initial episodes (`caseRestrictions`: see Session's option of that name), fresh or the
+ * one `sessions` shares across a verification's tasks of the mechanism.
  */
-export function rebuildGraph(m: MechanismModel, g: TaskGraph, caseRestrictions?: readonly ExtraRestriction[]): ReachGraph {
+export function rebuildGraph(m: MechanismModel, g: TaskGraph, caseRestrictions?: readonly ExtraRestriction[], sessions?: RecheckSessions): ReachGraph {
   // the session itself ignores caseRestrictions under the context-only universe
-  const session = new Session(m, g.scenario, { rules: edgeRules(g.rules), ...(caseRestrictions ? { caseRestrictions } : {}) });
+  if (sessions && sessions.model !== m) throw new Error(`the shared sessions are ${sessions.model.id}'s, not ${m.id}'s`);
+  const session = sessions ? sessions.session(g.scenario, g.rules, caseRestrictions) : new Session(m, g.scenario, { rules: edgeRules(g.rules), ...(caseRestrictions ? { caseRestrictions } : {}) });
   return reach(session, g.initial.map((id) => episodeFromAudit(m, g, id)), g.horizon);
 }
 

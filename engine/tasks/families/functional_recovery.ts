@@ -196,7 +196,7 @@ export const functionalRecovery: TaskFamily = {
     return null;
   },
 
-  recheck(model, auditData) {
+  recheck(model, auditData, sessions) {
     const audit = FunctionalRecoveryAudit.parse(auditData);
     // the library must still be exhaustive under the catalog
     const kept = audit.kept.map((r) => {
@@ -205,7 +205,7 @@ export const functionalRecovery: TaskFamily = {
     });
     const lostVars = new Set(audit.lost.map((r) => r.var));
     const caseKept = findScenario(model, audit.graph.scenario).restrict.filter((r) => !lostVars.has(model.variables[r.var].name)).map((r) => ({ var: r.var, cells: [...r.cells], source: "kept" }));
-    const g = rebuildGraph(model, audit.graph, caseKept);
+    const g = rebuildGraph(model, audit.graph, caseKept, sessions);
     const again = auditGraph(model, audit.graph.scenario, audit.graph.rules, 1, g);
     const fresh = new Set<string>();
     for (const s of compositeStates(model)) {

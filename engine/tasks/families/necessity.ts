@@ -232,9 +232,9 @@ export const necessity: TaskFamily = {
     return n === CLAIMS / 2 ? null : `${n} necessary claims, not ${CLAIMS / 2}`;
   },
 
-  recheck(model, auditData) {
+  recheck(model, auditData, sessions) {
     const audit = NecessityAudit.parse(auditData);
-    const again = auditGraph(model, audit.graph.scenario, audit.graph.rules, audit.graph.horizon, rebuildGraph(model, audit.graph));
+    const again = auditGraph(model, audit.graph.scenario, audit.graph.rules, audit.graph.horizon, rebuildGraph(model, audit.graph, undefined, sessions));
     if (again.edges.length !== audit.graph.edges.length) throw new Error(`the catalog gives ${again.edges.length} edges, the audit ${audit.graph.edges.length}`);
     return { necessity_labels: audit.claims.map((c) => (judge(again, c.source, c.target).counterexamples.length ? "U" : "N")).join("") };
   },

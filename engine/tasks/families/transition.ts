@@ -154,9 +154,9 @@ export const transition: TaskFamily = {
     return (gold.answer.admissible_component_state_transitions as unknown[]).length ? null : "no edge changes a component's state";
   },
 
-  recheck(model, auditData) {
+  recheck(model, auditData, sessions) {
     const audit = TransitionAudit.parse(auditData);
-    return { admissible_component_state_transitions: goldTriples(model, rebuildGraph(model, audit.graph)) };
+    return { admissible_component_state_transitions: goldTriples(model, rebuildGraph(model, audit.graph, undefined, sessions)) };
   },
 
   explain(_answer, auditData) {
