@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BINARY_PERMISSIONS, denortAdvice, denortFailure } from "./compile.ts";
-import { packageOf, type PreflightInput, preflightProblems } from "./compile_preflight.ts";
+import { packageOf, type PreflightInput, preflightProblems, workerModules } from "./compile_preflight.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const deno = join(root, "node_modules", ".bin", "deno");
@@ -112,10 +112,20 @@ describe("the compile step's preflight", () => {
     permissions: BINARY_PERMISSIONS,
     requiredAssets: ["catalog/mechanisms/a.json"],
     freshness: [{ asset: "scenes/scenes.gen.ts", source: "scenes/Scene7/", current: true }],
+    workers: [],
   });
 
   it("finds nothing wrong with a project that would work", () => {
     expect(preflightProblems(good())).toEqual([]);
+  });
+
+  it("takes a Web Worker's module next to the code when the compile step includes it, and names one it does not", () => {
+    const p = good();
+    const modules = new Map(p.modules);
+    modules.set("engine/tasks/job.ts", 'export const W = new URL("./job_worker.ts", import.meta.url);\n');
+    expect(workerModules("engine/tasks/job.ts", modules.get("engine/tasks/job.ts")!)).toEqual(["engine/tasks/job_worker.ts"]);
+    expect(preflightProblems({ ...p, modules, workers: ["engine/tasks/job_worker.ts"] })).toEqual([]);
+    expect(preflightProblems({ ...p, modules })).toEqual(["engine/tasks/job.ts: starts the worker engine/tasks/job_worker.ts, which the compile step does not embed (--include)"]);
   });
 
   it("names each way the binary would fail at run time, with file and line", () => {
@@ -164,7 +174,7 @@ describe("the compile step's preflight", () => {
     const r = spawnSync(deno, ["run", "--allow-read", "--allow-run", "cli/compile.ts", "--preflight"], { cwd: root, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", DENORT_BIN: "no-such-denort" } });
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/^preflight: cli\/main\.ts reaches \d+ project modules and 9 packages \(@optique\/core, @optique\/run, gpt-tokenizer, mujoco-js, odex, openai, vega, vega-lite, zod\), all kept in the binary; \d+ assets embedded and current; permissions --allow-read /);
+    expect(r.stdout).toMatch(/^preflight: cli\/main\.ts reaches \d+ project modules and 9 packages \(@optique\/core, @optique\/run, gpt-tokenizer, mujoco-js, odex, openai, vega, vega-lite, zod\), all kept in the binary; 4 worker modules included; \d+ assets embedded and current; permissions --allow-read /);
     // every catalog mechanism and every scene directory is among the embedded assets
     const assets = Number(/; (\d+) assets embedded/.exec(r.stdout)![1]);
     const count = (dir: string, re: RegExp) => readdirSync(join(root, dir)).filter((n) => re.test(n)).length;

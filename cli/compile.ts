@@ -9,7 +9,7 @@
 //
 // Before compiling it runs the preflight (cli/compile_preflight.ts) on the entry
 // point's module graph; `--preflight` runs only that, which works without denort.
-import { type GraphModule, packageOf, type PreflightInput, preflightProblems } from "./compile_preflight.ts";
+import { type GraphModule, packageOf, type PreflightInput, preflightProblems, workerModules } from "./compile_preflight.ts";
 
 /**
  * The environment variables the binary may read: colour and width (the argument
@@ -126,8 +126,10 @@ async function gatherPreflight(): Promise<PreflightInput> {
     ...filesIn("catalog/mechanisms/", (n) => n.endsWith(".json")),
     ...scenes.map((d) => `${d}/reference.ts`),
   ];
+  const workers = [...new Set([...modules].flatMap(([path, text]) => workerModules(path, text)))].sort();
   return {
     entry: ENTRY,
+    workers,
     modules,
     unresolved,
     packages: [...packages].sort(),
@@ -193,13 +195,13 @@ async function main(): Promise<number> {
     return 1;
   }
   if (Deno.args.includes("--preflight")) {
-    console.log(`preflight: ${input.entry} reaches ${input.modules.size} project modules and ${input.packages.length} packages (${input.packages.join(", ")}), all kept in the binary; ${input.requiredAssets.length} assets embedded and current; permissions ${BINARY_PERMISSIONS.join(" ")}`);
+    console.log(`preflight: ${input.entry} reaches ${input.modules.size} project modules and ${input.packages.length} packages (${input.packages.join(", ")}), all kept in the binary; ${input.workers.length} worker modules included; ${input.requiredAssets.length} assets embedded and current; permissions ${BINARY_PERMISSIONS.join(" ")}`);
     return 0;
   }
   // [OUTPUT] and flags for deno compile (e.g. --no-check)
   const flags = Deno.args.filter((a) => a.startsWith("-") && a !== "--preflight");
   const output = Deno.args.find((a) => !a.startsWith("-")) ?? "dist/mech";
-  const args = ["compile", ...BINARY_PERMISSIONS, ...flags, ...excludeFlags(), "--output", output, "cli/main.ts"];
+  const args = ["compile", ...BINARY_PERMISSIONS, ...flags, ...excludeFlags(), ...input.workers.map((w) => `--include=${w}`), "--output", output, "cli/main.ts"];
   const child = new Deno.Command(Deno.execPath(), { args, stdin: "null", stdout: "inherit", stderr: "piped" }).spawn();
   let held = "";
   let pending = "";

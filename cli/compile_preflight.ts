@@ -33,6 +33,8 @@ export interface PreflightInput {
   requiredAssets: readonly string[];
   /** Embedded copies that must equal their sources (a stale generated module): what, and whether it is current. */
   freshness: readonly { asset: string; source: string; current: boolean }[];
+  /** Worker modules the compile step embeds with --include (project-relative paths). */
+  workers: readonly string[];
 }
 
 /** Permissions the binary must never hold: it runs no subprocess, loads no native code, reads no system information. */
@@ -40,6 +42,14 @@ const FORBIDDEN = ["-A", "--allow-all", "--allow-run", "--allow-ffi", "--allow-s
 
 // `import.meta.main` is how a script knows it is the entry; the others locate files on disk
 const LOCATES_FILES = /import\.meta\.(url|dirname|filename|resolve)\b/;
+// a Web Worker's module next to the code: embedded with --include, so the binary has it
+const WORKER_URL = /new URL\("\.\/([a-z_]+_worker\.ts)", import\.meta\.url\)/g;
+
+/** The worker modules a module names (WORKER_URL), as project-relative paths. */
+export function workerModules(path: string, text: string): string[] {
+  const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/") + 1) : "";
+  return [...text.matchAll(WORKER_URL)].map((m) => dir + m[1]);
+}
 // an environment variable read by name: env("X"), Deno.env.get("X"), process.env.X / ["X"]
 const ENV_READ = /\benv(?:\.get)?\(\s*"([A-Za-z_][A-Za-z0-9_]*)"\s*\)|process\.env(?:\.([A-Za-z_][A-Za-z0-9_]*)|\[\s*"([A-Za-z_][A-Za-z0-9_]*)"\s*\])/g;
 
@@ -80,7 +90,9 @@ export function preflightProblems(p: PreflightInput): string[] {
   }
 
   for (const [path, text] of p.modules) {
-    const locate = LOCATES_FILES.exec(text);
+    for (const w of workerModules(path, text)) if (!p.workers.includes(w)) problems.push(`${path}: starts the worker ${w}, which the compile step does not embed (--include)`);
+    // a worker's URL is embedded (above); any other use of import.meta locates a file on disk
+    const locate = LOCATES_FILES.exec(text.replace(WORKER_URL, ""));
     if (locate) {
       problems.push(`${path}:${lineAt(text, locate.index)}: ${locate[0]} locates a file next to the code; the binary has no project files at run time (import the asset as a module instead)`);
     }
