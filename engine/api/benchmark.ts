@@ -158,6 +158,17 @@ export interface BenchmarkShard {
  * await assert.rejects(generation, { name: "AbortError" });
  * assert.deepEqual(seen, ["1/12 mechanics_damper state_consistency", "2/12 mechanics_damper plausibility"]);
  * ```
+ *
+ * @example Spread the mechanisms over two Web Workers: the same benchmark, byte for byte
+ * ```ts
+ * import { generateBenchmark } from "@mechbench/mechbench/mechreasoner";
+ * import assert from "node:assert/strict";
+ *
+ * const options = { mechanisms: ["mechanics_damper", "thermal_two_masses"], families: ["transition" as const], perLevel: 1 };
+ * const one = await generateBenchmark({ ...options, jobs: 1 });
+ * const two = await generateBenchmark({ ...options, jobs: 2 });
+ * assert.equal(two.manifest.completion_sha256, one.manifest.completion_sha256);
+ * ```
  */
 export async function generateBenchmark(options: GenerateBenchmarkOptions = {}): Promise<GeneratedBenchmark> {
   const start = performance.now();
