@@ -85,6 +85,11 @@ const packages = {
         // package.json's dependencies stay imports (tsdown's default); anything else from
         // node_modules would be bundled, and a devDependency in the library is a mistake
         deps: { onlyBundle: [] },
+        // the only import.meta.url of the source names the Web Workers' modules beside it
+        // (engine/**/*_job.ts); Node has no Web Workers, so the package refuses jobs > 1
+        // before any is started and the URL is never used: a fixed base keeps the bundle
+        // free of import.meta (it reads no file beside itself)
+        define: { "import.meta.url": JSON.stringify("file:///mechbench-npm/") },
       };
       return [
         // JSDoc lives in the declarations; the code keeps only legal and annotation comments

@@ -248,11 +248,9 @@ async function poolsOf(
     .map((m, mechanism) => ({ mechanism, families: plan.families.filter((f) => keep(m.id, f.id)).map((f) => f.id) }))
     .filter((u) => u.families.length > 0);
   const total = units.reduce((n, u) => n + u.families.length, 0);
-  const pools: PoolOutput[] = [];
+  // pools by unit, in the order each unit makes them (its families' order)
+  const byUnit: PoolOutput[][] = units.map(() => []);
   let done = 0, tokenMs = 0, solves = 0;
-  // a progress callback that throws (to stop) stops the generation like an abort
-  const stop = new AbortController();
-  const signal = o.signal ? AbortSignal.any([o.signal, stop.signal]) : stop.signal;
   await runUnits({
     entry: GENERATE_WORKER,
     init: { mechanisms: plan.mechanisms, seed: plan.seed, perLevel: plan.perLevel, maxPromptTokens: plan.maxPromptTokens, rules: plan.rules },
@@ -261,23 +259,20 @@ async function poolsOf(
     name: (u) => `mechanism ${plan.mechanisms[u.mechanism].id}`,
   }, {
     jobs: o.jobs,
-    signal,
-    onEvent: (e) => {
-      try {
-        o.onProgress?.({ ...e, done: ++done, total });
-        o.signal?.throwIfAborted();
-      } catch (error) {
-        stop.abort(error);
-      }
+    ...(o.signal ? { signal: o.signal } : {}),
+    // a throw here (the caller's progress callback, or the signal) stops the generation between pools
+    onEvent: ({ pool }, k) => {
+      byUnit[k].push(pool);
+      onPool?.(pool);
+      o.onProgress?.({ mechanism: pool.mechanism, family: pool.family, admitted: pool.admitted.length, done: ++done, total });
+      o.signal?.throwIfAborted();
     },
     onResult: (r) => {
-      for (const pool of r.pools) onPool?.(pool);
-      pools.push(...r.pools);
       tokenMs += r.tokenMs;
       solves += r.solves;
     },
   });
-  return { pools, timings: { totalMs: performance.now() - start, tokenMs, solves } };
+  return { pools: byUnit.flat(), timings: { totalMs: performance.now() - start, tokenMs, solves } };
 }
 
 /**

@@ -39,7 +39,11 @@ export interface RunUnitsOptions<Result, Event> {
   signal?: AbortSignal;
   /** Each result, in unit order (a result waits for those before it). */
   onResult?: (result: Result, index: number) => void;
-  /** Events as the handlers report them (in the order they arrive). */
+  /**
+   * Events as the handlers report them (in the order they arrive). A throw stops the run
+   * with that error: in this thread it reaches the handler through its `emit`; with
+   * workers every worker is terminated.
+   */
   onEvent?: (event: Event, index: number) => void;
 }
 
@@ -150,7 +154,14 @@ export async function runUnits<Init, Unit, Result, Event = never>(work: UnitWork
           } catch (e) {
             return fail(new UnitError(work.name(unit, index), "ProtocolError", e instanceof Error ? e.message : String(e)));
           }
-          if (m.type === "event") options.onEvent?.(m.event, index);
+          if (m.type === "event") {
+            // the caller's own error (a progress callback that stops the run) is thrown as it is
+            try {
+              options.onEvent?.(m.event, index);
+            } catch (e) {
+              fail(e);
+            }
+          }
           else if (m.type === "error") fail(workerError(work, unit, index, m.name, m.message));
           else {
             cleanup();

@@ -24,18 +24,15 @@ export interface GenerateUnit {
   families: FamilyId[];
 }
 
-/** A mechanism's pools, in family order, and what they cost. */
+/** What a mechanism's pools cost (the pools themselves come as events, one per pool). */
 export interface GenerateUnitResult {
-  pools: PoolOutput[];
   tokenMs: number;
   solves: number;
 }
 
-/** A pool just finished (the driver numbers them). */
+/** A pool just finished, with everything it admitted (the driver numbers them and keeps them in order). */
 export interface GeneratePoolEvent {
-  mechanism: string;
-  family: FamilyId;
-  admitted: number;
+  pool: PoolOutput;
 }
 
 export const generateHandler: UnitHandler<GenerateInit, GenerateUnit, GenerateUnitResult, GeneratePoolEvent> = (init) => (unit, emit) => {
@@ -52,9 +49,10 @@ export const generateHandler: UnitHandler<GenerateInit, GenerateUnit, GenerateUn
     perLevel: init.perLevel,
     maxPromptTokens: init.maxPromptTokens,
     rules: init.rules,
-    onProgress: (e) => emit({ mechanism: e.mechanism, family: e.family as FamilyId, admitted: e.admitted }),
+    // a pool goes out as soon as it is done, so a stop between pools keeps the ones before it
+    onPool: (pool) => emit({ pool }),
   });
-  return { pools: got.pools, tokenMs: got.timings.tokenMs, solves: got.timings.solves };
+  return { tokenMs: got.timings.tokenMs, solves: got.timings.solves };
 };
 
 /** The worker module that serves generateHandler. */
