@@ -27,7 +27,9 @@ describe("mech generate and mech tasks", () => {
     expect(io.lines.some((l) => /^\| state_consistency \| \d+ \| 2 \|/.test(l))).toBe(true);
     expect(io.lines).toContain("| mechanism | families | retained |");
     expect(io.lines.some((l) => l.startsWith("| thermal_two_masses | state_consistency, "))).toBe(true);
-    expect(io.lines.some((l) => /^\[12\/12\] thermal_two_masses trace_faithfulness: 8 tasks$/.test(l.replace(/^ERR /, "")))).toBe(true);
+    // with several jobs the pools report as workers finish them, so only the count is fixed
+    expect(io.lines.some((l) => /^\[\d+\/12\] thermal_two_masses trace_faithfulness: 8 tasks$/.test(l.replace(/^ERR /, "")))).toBe(true);
+    expect(io.lines.some((l) => l.replace(/^ERR /, "").startsWith("[12/12] "))).toBe(true);
   });
 
   it("tasks verify recomputes every gold and passes an untouched benchmark", async () => {
