@@ -92,12 +92,6 @@ export class WorkersUnavailableError extends Error {
 /** Whether this runtime has Web Workers (Deno, browsers); Node does not. */
 export const hasWorkers = (): boolean => typeof (globalThis as { Worker?: unknown }).Worker === "function";
 
-/** The machine's logical cores as the runtime reports them (1 when it does not). */
-export function availableCores(): number {
-  const n = (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency;
-  return typeof n === "number" && n >= 1 ? Math.floor(n) : 1;
-}
-
 /**
  * Runs every unit and returns the results in unit order. With jobs > 1 (and more than one
  * unit) the units go to min(jobs, units) Web Workers; the first failure terminates them
