@@ -21,7 +21,7 @@ import { inShard, poolUnit, Shard } from "../shard/shard.ts";
 import { GENERATE_WORKER, generateHandler, type GenerateUnit } from "../tasks/generate_job.ts";
 import { runUnits } from "../parallel/units.ts";
 import { requireEmptyOut } from "../shard/shard_files.ts";
-import { checkOptions, MAX_JOBS, SEED } from "./options.ts";
+import { checkOptions, JOBS, SEED, SIGNAL } from "./options.ts";
 import { OptionsError } from "../files/errors.ts";
 import type { CatalogRecord } from "../tasks/records.ts";
 import { type CatalogDirectory, loadCatalogDirectory } from "./catalog_directory.ts";
@@ -36,11 +36,11 @@ const GenerateOptions = z.object({
   maxPromptTokens: z.int().positive().default(DEFAULT_MAX_PROMPT_TOKENS),
   rules: z.enum(RULE_PROFILES).default(DEFAULT_PROFILE),
   onProgress: fn<(e: GenerateProgress) => void>().optional(),
-  signal: z.custom<AbortSignal>((v) => v instanceof AbortSignal, "expected an AbortSignal").optional(),
+  signal: SIGNAL,
   out: z.string().min(1).optional(),
   force: z.boolean().default(false),
   catalog: z.string().min(1).optional(),
-  jobs: z.int().min(1).max(MAX_JOBS).default(1),
+  jobs: JOBS,
 }).strict();
 
 const GenerateShardSchema = GenerateOptions.extend({ out: z.string().min(1), shard: Shard });
@@ -455,14 +455,14 @@ export async function verifyBenchmark(benchmark: Benchmark, options: { onProgres
     onEvent: () => o.onProgress?.(++done, benchmark.tasks.length),
     onResult: (r, k) => r.forEach((c, j) => (checks[plan[k][1].lines[j]] = c)),
   });
-  return verifyAgainst(benchmark, catalog, undefined, checks);
+  return verifyAgainst(benchmark, catalog, checks);
 }
 
 const VerifyOptions = z.object({
   onProgress: fn<(done: number, total: number) => void>().optional(),
   catalog: z.string().min(1).optional(),
-  jobs: z.int().min(1).max(MAX_JOBS).default(1),
-  signal: z.custom<AbortSignal>((v) => v instanceof AbortSignal, "expected an AbortSignal").optional(),
+  jobs: JOBS,
+  signal: SIGNAL,
 }).strict();
 
 /** The built-in catalog's mechanism sizes. */

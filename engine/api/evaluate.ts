@@ -30,7 +30,7 @@ import type { Manifest } from "../tasks/records.ts";
 import { DEFAULT_RATE_LIMIT_ATTEMPTS } from "../eval/defaults.ts";
 import { Shard } from "../shard/shard.ts";
 import { OptionsError } from "../files/errors.ts";
-import { checkOptions } from "./options.ts";
+import { checkOptions, SIGNAL } from "./options.ts";
 
 /** A model behind an OpenAI-compatible Chat Completions endpoint. */
 export interface EndpointModel {
@@ -210,7 +210,7 @@ const Options = z.object({
   profiles: z.unknown().optional(),
   retryFailed: z.boolean().default(false),
   rateLimitAttempts: z.int().positive().default(DEFAULT_RATE_LIMIT_ATTEMPTS),
-  signal: z.custom<AbortSignal>((v) => v instanceof AbortSignal, "expected an AbortSignal").optional(),
+  signal: SIGNAL,
   onProgress: fnSchema.optional(),
   onLockWait: fnSchema.optional(),
   onOpen: fnSchema.optional(),

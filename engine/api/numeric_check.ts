@@ -7,7 +7,7 @@ import { NumericModelError, type NumericSkip } from "../numeric/source_model.ts"
 import type { SoundnessReport } from "../episode/soundness.ts";
 import { edgeRules } from "../episode/rules.ts";
 import { runUnits } from "../parallel/units.ts";
-import { checkOptions, MAX_JOBS } from "./options.ts";
+import { checkOptions, JOBS, SIGNAL } from "./options.ts";
 import { NUMERIC_CHECK_WORKER, numericCheckHandler, type NumericCheckInit, type NumericCheckOutcome } from "./numeric_check_job.ts";
 import type { Deviation } from "../episode/rule_names.ts";
 import type { MechanismSource } from "./mechanisms.ts";
@@ -66,9 +66,9 @@ export interface ParallelOptions {
 }
 
 const ParallelSchema = z.object({
-  jobs: z.int().min(1).max(MAX_JOBS).default(1),
-  signal: z.custom<AbortSignal>((v) => v instanceof AbortSignal, "expected an AbortSignal").optional(),
-});
+  jobs: JOBS,
+  signal: SIGNAL,
+}).strict();
 
 /** Every source's outcome, in source order, over `jobs` workers. */
 function checkUnits(sources: readonly MechanismSource[], init: NumericCheckInit, o: { jobs: number; signal?: AbortSignal }): Promise<NumericCheckOutcome[]> {

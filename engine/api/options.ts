@@ -1,7 +1,7 @@
 // Options of the library's functions checked at the boundary: a script's typo or a value of
 // the wrong kind fails at once with the function, the option and what was expected, not as
 // an undefined deep inside a run.
-import type { z } from "zod";
+import { z } from "zod";
 import { OptionsError } from "../files/errors.ts";
 
 /** A seed as the library's options take it (generation and composition alike). */
@@ -20,3 +20,9 @@ export function checkOptions<S extends z.ZodType>(fn: string, schema: S, value: 
 
 /** The most workers a function of the library starts (`jobs`). */
 export const MAX_JOBS = 64;
+
+/** The `jobs` option: Web Workers to spread the work over, 1 (this thread) by default. */
+export const JOBS: z.ZodDefault<z.ZodInt> = z.int().min(1).max(MAX_JOBS).default(1);
+
+/** The `signal` option: an AbortSignal that stops the call. */
+export const SIGNAL: z.ZodOptional<z.ZodCustom<AbortSignal, AbortSignal>> = z.custom<AbortSignal>((v) => v instanceof AbortSignal, "expected an AbortSignal").optional();

@@ -22,7 +22,7 @@ import { fsMessage } from "../files/fs_reason.ts";
 import { OptionsError } from "../files/errors.ts";
 import { Shard } from "../shard/shard.ts";
 import type { EndpointModel, FunctionModel } from "./evaluate.ts";
-import { checkOptions } from "./options.ts";
+import { checkOptions, SIGNAL } from "./options.ts";
 import { sceneByNumber } from "./physment_scenes.ts";
 
 /** The built-in scenes' reference procedures as the agent (function calling, built-in scenes only); its transcripts name the model "reference". */
@@ -136,7 +136,7 @@ const Options = z.object({
   episodeTimeoutMs: z.number().positive().nullable().default(DEFAULT_EPISODE_TIMEOUT_S * 1000),
   temperature: z.number().min(0).max(2).default(DEFAULT_TEMPERATURE),
   maxOutputTokens: z.int().positive().default(DEFAULT_MAX_OUTPUT_TOKENS),
-  signal: z.custom<AbortSignal>((v) => v instanceof AbortSignal, "expected an AbortSignal").optional(),
+  signal: SIGNAL,
   onProgress: fn.optional(),
 }).strict();
 

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { ANSWER_WORKER, answerHandler, type AnswerUnit, PARSER_MODEL, parserReply } from "../baselines/prompt_parser/mod.ts";
 import { runUnits } from "../parallel/units.ts";
-import { checkOptions, MAX_JOBS } from "./options.ts";
+import { checkOptions, JOBS, SIGNAL } from "./options.ts";
 import { type RunningChatServer, startChatServer } from "../llm/chat_server.ts";
 import { FAMILY_IDS, type FamilyId } from "../tasks/family.ts";
 import { readTaskSet, type TaskSet } from "../tasks/store.ts";
@@ -89,10 +89,7 @@ export async function answerWithPromptParser(benchmark: BenchmarkSource, options
   const readings = (await runUnits({ entry: ANSWER_WORKER, init: null, units, handler: answerHandler, name: (_, k) => `tasks.jsonl:${k * PROMPTS_PER_UNIT + 1}-${Math.min(set.tasks.length, (k + 1) * PROMPTS_PER_UNIT)}` }, {
     jobs: o.jobs,
     ...(o.signal ? { signal: o.signal } : {}),
-    onEvent: () => {
-      done++;
-      o.onProgress?.(done, set.tasks.length, set.tasks[done - 1].family);
-    },
+    onEvent: (position, k) => o.onProgress?.(++done, set.tasks.length, set.tasks[k * PROMPTS_PER_UNIT + position].family),
   })).flat();
   const rows = new Map<FamilyId, PromptParserFamily>();
   const answers: PromptParserAnswer[] = set.tasks.map((t, k) => {
@@ -119,8 +116,8 @@ const PROMPTS_PER_UNIT = 32;
 
 const AnswerOptions = z.object({
   onProgress: z.custom<(done: number, total: number, family: FamilyId) => void>((v) => typeof v === "function", "expected a function").optional(),
-  jobs: z.int().min(1).max(MAX_JOBS).default(1),
-  signal: z.custom<AbortSignal>((v) => v instanceof AbortSignal, "expected an AbortSignal").optional(),
+  jobs: JOBS,
+  signal: SIGNAL,
 }).strict();
 
 /**

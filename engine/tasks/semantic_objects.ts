@@ -84,7 +84,7 @@ export class SemanticObjects {
       const sol = solve(this.problem(i));
       f = factorsOf(sol);
       this.factors.set(i, f);
-      this.supported.set(i, sol.count === 0n ? null : sol.supported.map((cells) => cells.reduce((bits, c) => bits | (1 << c), 0)));
+      this.supported.set(i, sol.count === 0n ? null : supportedBits(sol));
     }
     return f;
   }
@@ -204,4 +204,9 @@ function firstInRandomOrder(rng: Random, items: number[], accept: (i: number) =>
     items[j] = items[n - 1];
   }
   return null;
+}
+
+/** Per variable of a solution, a bit per cell some interpretation gives it (cells below 31). */
+export function supportedBits(sol: Solution): number[] {
+  return sol.supported.map((cells) => cells.reduce((bits, c) => bits | (1 << c), 0));
 }

@@ -52,9 +52,9 @@ export function checkTask(task: { family: string; prompt: string }, audit: unkno
 
 /**
  * Every finding about a benchmark, given each task's TaskCheck (checks[i] for tasks.jsonl
- * line i + 1; checkTask when absent), one line each in task order.
+ * line i + 1), one line each in task order.
  */
-export function verifyBenchmark(b: Benchmark, catalog: CatalogView, onTask?: (done: number, total: number) => void, checks?: readonly TaskCheck[]): VerifyResult {
+export function verifyBenchmark(b: Benchmark, catalog: CatalogView, checks: readonly TaskCheck[]): VerifyResult {
   const findings: string[] = [];
   const m = b.manifest;
   // mechanism, family and gold → the first task with them
@@ -77,7 +77,7 @@ export function verifyBenchmark(b: Benchmark, catalog: CatalogView, onTask?: (do
   let golds = 0;
   b.tasks.forEach((t, i) => {
     const where = `tasks.jsonl:${i + 1} (${t.task_id})`;
-    const check = checks?.[i] ?? checkTask(t, solutions.get(t.task_id)?.audit, catalog.mechanism(t.mechanism));
+    const check = checks[i];
     if (seen.has(t.task_id)) findings.push(`${where}: the task id occurs twice`);
     seen.add(t.task_id);
     const family = familyById(t.family);
@@ -116,7 +116,6 @@ export function verifyBenchmark(b: Benchmark, catalog: CatalogView, onTask?: (do
       if (first) findings.push(`${where}: its gold equals that of ${first}, and ${t.family} keeps the answers of one mechanism distinct`);
       else answered.set(key, t.task_id);
     }
-    onTask?.(i + 1, b.tasks.length);
   });
   if (b.solutions.length !== b.tasks.length) findings.push(`solutions.jsonl: ${b.solutions.length} solutions for ${b.tasks.length} tasks`);
   return { findings, tasks: b.tasks.length, golds };

@@ -16,8 +16,9 @@ export interface AnswerUnit {
   prompts: string[];
 }
 
+/** Each reading reports the prompt's position in its unit, as it ends. */
 export const answerHandler: UnitHandler<null, AnswerUnit, PromptReading[], number> = () => (unit, emit) =>
-  unit.prompts.map((prompt) => {
+  unit.prompts.map((prompt, position) => {
     const t0 = performance.now();
     let reading: PromptReading;
     try {
@@ -27,7 +28,7 @@ export const answerHandler: UnitHandler<null, AnswerUnit, PromptReading[], numbe
       reading = { answer: null, error: e.message, ms: 0 };
     }
     reading.ms = performance.now() - t0;
-    emit(1);
+    emit(position);
     return reading;
   });
 

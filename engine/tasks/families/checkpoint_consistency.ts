@@ -12,6 +12,7 @@ import type { Episode } from "../../episode/episode.ts";
 import type { Problem } from "../../compile/problem.ts";
 import { countRestricted, type Factors, factorsOf, solve } from "../../solve/solver.ts";
 import { nodeCounts } from "../../solve/diagram.ts";
+import { supportedBits } from "../semantic_objects.ts";
 
 /** A fact by indices: variable v has cell `cell`. */
 export interface CellFact {
@@ -73,7 +74,7 @@ export class UniverseFacts {
       if (this.options.relaxation && this.options.relaxation.count(i, []) === 0n) s = null;
       else {
         const sol = this.solveCounted(this.session.problemOf(this.states[i]));
-        s = sol.count === 0n ? null : { factors: factorsOf(sol), supported: sol.supported.map((cells) => cells.reduce((bits, c) => bits | (1 << c), 0)) };
+        s = sol.count === 0n ? null : { factors: factorsOf(sol), supported: supportedBits(sol) };
       }
       this.solved[i] = s;
     }
