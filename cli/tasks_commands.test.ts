@@ -54,6 +54,31 @@ describe("mech generate and mech tasks", () => {
     expect(v.lines.some((l) => l.includes(`(${rec.task_id}): the gold is {"unfaithful_step_count":${rec.answer.unfaithful_step_count}}, the catalog gives`))).toBe(true);
   });
 
+  it("tasks verify forms every case of problems.jsonl and finds one whose domains changed", async () => {
+    const copy = join(temp(), "bench");
+    mkdirSync(copy);
+    for (const f of readdirSync(dir)) writeFileSync(join(copy, f), readFileSync(join(dir, f)));
+    const lines = readFileSync(join(copy, "problems.jsonl"), "utf8").split("\n");
+    type Case = { ref: string; domains: { var: number; cells: number[] }[] };
+    const changeable = (l: string) => l.includes('"cases"') && (JSON.parse(l).cases as Case[]).some((x) => x.domains[0]?.cells.length);
+    const at = lines.findIndex(changeable);
+    expect(at).toBeGreaterThanOrEqual(0);
+    const line = JSON.parse(lines[at]);
+    const c = (line.cases as Case[]).find((x) => x.domains[0]?.cells.length)!;
+    c.domains[0].cells = [];
+    lines[at] = JSON.stringify(line);
+    writeFileSync(join(copy, "problems.jsonl"), lines.join("\n"));
+    const v = fakeIo();
+    expect(await tasksVerifyCommand({ dir: copy, json: false }, v)).toBe(1);
+    expect(v.lines).toContain(`problems.jsonl: problem ${c.ref.slice(0, 12)}… does not hash to its ref`);
+    // a case naming a variable its line's problem lacks cannot be formed: bad input, named
+    c.domains[0].var = 100_000;
+    lines[at] = JSON.stringify(line);
+    writeFileSync(join(copy, "problems.jsonl"), lines.join("\n"));
+    const index = line.cases.indexOf(c);
+    await expect(tasksVerifyCommand({ dir: copy, json: false }, fakeIo())).rejects.toThrow(`problems.jsonl:${at + 1}: at $.cases[${index}].domains[0].var: variable 100000, but the line's problem has`);
+  });
+
   it("tasks verify finds two transition tasks of one mechanism with the same gold", async () => {
     const copy = join(temp(), "bench");
     mkdirSync(copy);

@@ -11,7 +11,7 @@ import { canonicalJson } from "../files/canonical_json.ts";
 import type { CellRecord, Outcome, PoolRecord, ProblemRecord, Settings, SolutionRecord, TaskRecord } from "./records.ts";
 
 /** Bumped whenever generation would produce different files for the same settings. */
-export const GENERATOR_VERSION = "1.3.0";
+export const GENERATOR_VERSION = "1.4.0";
 
 export interface GenerateOptions {
   mechanisms: readonly MechanismModel[];

@@ -4,6 +4,7 @@
 import { FAMILY_IDS, LEVELS, type TaskFamily } from "./family.ts";
 import { GENERATOR_VERSION, type Generated } from "./generate.ts";
 import { sha256 } from "../files/sha256.ts";
+import { packProblems } from "./problem_file.ts";
 import type { CatalogRecord, Manifest, ProblemRecord, SolutionRecord, TaskRecord } from "./records.ts";
 
 /** A mechanism's size as the manifest records it (the report slices accuracy by it). */
@@ -25,12 +26,12 @@ export interface BenchmarkFiles {
   "tasks.jsonl": string;
   /** One gold answer and audit per line, in the tasks' order. */
   "solutions.jsonl": string;
-  /** The compiled problems the audits refer to, one per line. */
+  /** The compiled problems the audits refer to: a problem per line, with its cases (problem_file.ts). */
   "problems.jsonl": string;
 }
 
 export function benchmarkFiles(g: { tasks: TaskRecord[]; solutions: SolutionRecord[]; problems: ProblemRecord[] }): BenchmarkFiles {
-  return { "tasks.jsonl": jsonl(g.tasks), "solutions.jsonl": jsonl(g.solutions), "problems.jsonl": jsonl(g.problems) };
+  return { "tasks.jsonl": jsonl(g.tasks), "solutions.jsonl": jsonl(g.solutions), "problems.jsonl": jsonl(packProblems(g.problems)) };
 }
 
 /** The hash that binds everything a benchmark directory claims. */
@@ -51,7 +52,7 @@ export function buildManifest(
 ): Manifest {
   const present = FAMILY_IDS.filter((f) => g.settings.families.includes(f));
   const partial: Omit<Manifest, "completion_sha256"> = {
-    format: "mechbench-tasks/1",
+    format: "mechbench-tasks/2",
     generator: { name: "mechbench", version: GENERATOR_VERSION },
     catalog_sha256: catalogSha256,
     settings: g.settings,

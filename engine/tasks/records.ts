@@ -46,7 +46,7 @@ export const SolutionRecord: z.ZodObject<
 /** A task's gold: the answer payload and the audit its evidence is read from. */
 export type SolutionRecord = z.infer<typeof SolutionRecord>;
 
-/** A line of problems.jsonl. */
+/** A compiled problem an audit refers to, by `ref` (the SHA-256 of its JSON text), as a benchmark in memory holds it. */
 export const ProblemRecord: z.ZodObject<
   { ref: z.ZodString; problem: z.ZodRecord<z.ZodString, z.ZodUnknown> },
   z.core.$strict
@@ -56,6 +56,40 @@ export const ProblemRecord: z.ZodObject<
 }).strict();
 /** A compiled problem an audit refers to, by `ref` (the SHA-256 of its JSON text). */
 export type ProblemRecord = z.infer<typeof ProblemRecord>;
+
+/**
+ * A problem of problems.jsonl written as its differences from the problem of its line:
+ * its own `state` when that differs, and the variables whose domains differ (docs/benchmark.md §4).
+ */
+export const ProblemCase: z.ZodObject<
+  {
+    ref: z.ZodString;
+    state: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodString>>;
+    domains: z.ZodArray<z.ZodObject<{ var: z.ZodInt; cells: z.ZodArray<z.ZodInt> }, z.core.$strict>>;
+  },
+  z.core.$strict
+> = z.object({
+  ref: z.string().regex(/^[0-9a-f]{64}$/),
+  state: z.record(z.string(), z.string()).optional(),
+  domains: z.array(z.object({ var: z.int().min(0), cells: z.array(z.int().min(0)) }).strict()),
+}).strict();
+/** A problem written as its differences from its line's problem. */
+export type ProblemCase = z.infer<typeof ProblemCase>;
+
+/**
+ * A line of problems.jsonl: one problem in full, and the problems that differ from it
+ * only in their state and domains as cases beside it (absent when there are none).
+ */
+export const ProblemLine: z.ZodObject<
+  { ref: z.ZodString; problem: z.ZodRecord<z.ZodString, z.ZodUnknown>; cases: z.ZodOptional<z.ZodArray<typeof ProblemCase>> },
+  z.core.$strict
+> = z.object({
+  ref: z.string().regex(/^[0-9a-f]{64}$/),
+  problem: z.record(z.string(), z.unknown()),
+  cases: z.array(ProblemCase).min(1).optional(),
+}).strict();
+/** A line of problems.jsonl: a problem in full and the cases formed from it. */
+export type ProblemLine = z.infer<typeof ProblemLine>;
 
 /** How full a cell or pool came out. */
 export const Outcome: z.ZodEnum<{ complete: "complete"; partial: "partial"; empty: "empty" }> = z.enum(["complete", "partial", "empty"]);
@@ -157,7 +191,7 @@ export type CatalogRecord = z.infer<typeof CatalogRecord>;
 /** manifest.json of a benchmark directory. */
 export const Manifest: z.ZodObject<
   {
-    format: z.ZodLiteral<"mechbench-tasks/1">;
+    format: z.ZodEnum<{ "mechbench-tasks/1": "mechbench-tasks/1"; "mechbench-tasks/2": "mechbench-tasks/2" }>;
     generator: z.ZodObject<{ name: z.ZodLiteral<"mechbench">; version: z.ZodString }, z.core.$strict>;
     catalog_sha256: z.ZodString;
     settings: typeof Settings;
@@ -193,7 +227,8 @@ export const Manifest: z.ZodObject<
   },
   z.core.$strict
 > = z.object({
-  format: z.literal("mechbench-tasks/1"),
+  // 2: problems.jsonl writes problems that differ only in state and domains as cases of one line (1 read as it is)
+  format: z.enum(["mechbench-tasks/1", "mechbench-tasks/2"]),
   generator: z.object({ name: z.literal("mechbench"), version: z.string() }).strict(),
   catalog_sha256: z.string().regex(/^[0-9a-f]{64}$/),
   settings: Settings,

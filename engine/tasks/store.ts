@@ -9,7 +9,8 @@ import { MechanismError } from "../model/issues.ts";
 import { parseJsonText } from "../model/json_text.ts";
 import type { BenchmarkFiles } from "./manifest.ts";
 import { sha256 } from "../files/sha256.ts";
-import { FILE_NAMES, Manifest, ProblemRecord, SolutionRecord, TaskRecord } from "./records.ts";
+import { FILE_NAMES, Manifest, ProblemLine, type ProblemRecord, SolutionRecord, TaskRecord } from "./records.ts";
+import { formProblems, ProblemCaseError } from "./problem_file.ts";
 import { StoreError } from "../files/errors.ts";
 import { fsMessage } from "../files/fs_reason.ts";
 import { writeAtomically } from "../files/atomic_write.ts";
@@ -92,6 +93,23 @@ function parseJsonl<T>(schema: z.ZodType<T>, path: string, text: string): T[] {
   return out;
 }
 
+/** problems.jsonl's problems, each line's cases formed (problem_file.ts). */
+function readProblems(path: string, text: string): ProblemRecord[] {
+  const lines: ProblemLine[] = [];
+  const numbers: number[] = [];
+  text.split("\n").forEach((line, i) => {
+    if (!line.trim()) return;
+    lines.push(parseLine(ProblemLine, path, line, i + 1));
+    numbers.push(i + 1);
+  });
+  try {
+    return formProblems(lines, (k, at) => `${path}:${numbers[k]}: at ${at}`);
+  } catch (e) {
+    if (e instanceof ProblemCaseError) throw new StoreError(e.message);
+    throw e;
+  }
+}
+
 function parseManifest(path: string, text: string): Manifest {
   let data: unknown;
   try {
@@ -123,7 +141,7 @@ export function readBenchmark(dir: string): Benchmark {
     texts,
     tasks: parseJsonl(TaskRecord, join(dir, "tasks.jsonl"), texts["tasks.jsonl"]),
     solutions: parseJsonl(SolutionRecord, join(dir, "solutions.jsonl"), texts["solutions.jsonl"]),
-    problems: parseJsonl(ProblemRecord, join(dir, "problems.jsonl"), texts["problems.jsonl"]),
+    problems: readProblems(join(dir, "problems.jsonl"), texts["problems.jsonl"]),
   };
 }
 
