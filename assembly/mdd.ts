@@ -11,6 +11,7 @@
 import { Problem, cellSign, signSet } from "./problem";
 import { setMul, setPow, signBit } from "./signs";
 import { KeyTable } from "./table";
+import { IntBuf } from "./int_buf";
 
 export const MDD_OK: i32 = 0;
 export const MDD_EMPTY: i32 = 2;
@@ -115,7 +116,7 @@ export function compileMdd(p: Problem, dom: StaticArray<u32>, order: StaticArray
   curTable.intern(scratch, 0);
   const rawStart = new StaticArray<i32>(n + 1);
   const rawCount = new StaticArray<i32>(n + 1);
-  const raw = new Array<i32>();
+  const raw = new IntBuf();
   let built: i64 = 1;
 
   for (let l = 0; l < n; l++) {
@@ -183,7 +184,7 @@ export function compileMdd(p: Problem, dom: StaticArray<u32>, order: StaticArray
     const m = curTable.count;
     unchecked((rawStart[l] = raw.length));
     unchecked((rawCount[l] = m));
-    const keys = curTable.keys;
+    const keys = curTable.keys.data;
     const domX = unchecked(dom[x]);
     for (let i = 0; i < m; i++) {
       const base = i * w0;
@@ -293,7 +294,7 @@ export function compileMdd(p: Problem, dom: StaticArray<u32>, order: StaticArray
   res.nodesBuilt = built;
 
   // Bottom-up reduction: the reduced layers' child vectors go to `rev`, last layer first.
-  const rev = new Array<i32>();
+  const rev = new IntBuf();
   const revStart = new StaticArray<i32>(n + 1);
   const layerN = new StaticArray<i32>(n + 1);
   let nextId = new StaticArray<i32>(max(rawCount[n], 1));
@@ -311,7 +312,7 @@ export function compileMdd(p: Problem, dom: StaticArray<u32>, order: StaticArray
     for (let i = 0; i < unchecked(rawCount[l]); i++) {
       let alive = false;
       for (let j = 0; j < k; j++) {
-        const ch = unchecked(raw[rs + i * k + j]);
+        const ch = raw.get(rs + i * k + j);
         const r = ch < 0 ? -1 : unchecked(nextId[ch]);
         unchecked((vec[j] = r));
         if (r >= 0) alive = true;
@@ -321,22 +322,28 @@ export function compileMdd(p: Problem, dom: StaticArray<u32>, order: StaticArray
     unchecked((layerN[l] = table.count));
     unchecked((revStart[l] = rev.length));
     const keys = table.keys;
-    for (let i = 0; i < keys.length; i++) rev.push(unchecked(keys[i]));
+    rev.reserve(keys.length);
+    memory.copy(changetype<usize>(rev.data) + (<usize>rev.length << 2), changetype<usize>(keys.data), <usize>keys.length << 2);
+    rev.length += keys.length;
     const t = nextId; nextId = ids; ids = t;
   }
   if (unchecked(layerN[0]) == 0) {
     res.status = MDD_EMPTY;
     return res;
   }
+  let total: i32 = 0;
+  for (let l = 0; l < n; l++) total += unchecked(layerN[l]) * unchecked(p.nCells[order[l]]);
+  res.children = new Array<i32>(total);
+  let filled: i32 = 0;
   for (let l = 0; l <= n; l++) {
     unchecked((res.layerCount[l] = layerN[l]));
-    unchecked((res.layerStart[l] = res.children.length));
+    unchecked((res.layerStart[l] = filled));
     const from = l < n ? unchecked(revStart[l]) : 0;
     const len = l < n ? unchecked(layerN[l]) * unchecked(p.nCells[order[l]]) : 0;
     let sup: u32 = 0;
     for (let i = 0; i < len; i++) {
-      const ch = unchecked(rev[from + i]);
-      res.children.push(ch);
+      const ch = rev.get(from + i);
+      unchecked((res.children[filled++] = ch));
       if (ch >= 0) sup |= <u32>1 << <u32>(i % unchecked(p.nCells[order[l]]));
     }
     if (l < n) unchecked((res.supported[order[l]] = sup));

@@ -1,4 +1,5 @@
 // Open-addressing table interning fixed-width i32 keys to dense ids 0, 1, 2, ...
+import { IntBuf } from "./int_buf";
 
 /**
  * Most slots a table takes (2^27 words, 512 MiB): an array may not exceed 1 GiB, and
@@ -15,7 +16,7 @@ function slotsFor(capacity: i32): i32 {
 
 export class KeyTable {
   width: i32;
-  keys: Array<i32> = new Array<i32>();
+  keys: IntBuf = new IntBuf();
   slots: StaticArray<i32>;
   mask: i32;
   count: i32 = 0;
@@ -52,7 +53,7 @@ export class KeyTable {
   private same(id: i32, src: StaticArray<i32>, off: i32): bool {
     const base = id * this.width;
     for (let i = 0; i < this.width; i++) {
-      if (unchecked(this.keys[base + i]) != unchecked(src[off + i])) return false;
+      if (this.keys.get(base + i) != unchecked(src[off + i])) return false;
     }
     return true;
   }
@@ -65,7 +66,7 @@ export class KeyTable {
     for (let i = 0; i < cap; i++) unchecked((this.slots[i] = -1));
     const tmp = new StaticArray<i32>(this.width);
     for (let id = 0; id < this.count; id++) {
-      for (let i = 0; i < this.width; i++) unchecked((tmp[i] = this.keys[id * this.width + i]));
+      for (let i = 0; i < this.width; i++) unchecked((tmp[i] = this.keys.get(id * this.width + i)));
       let s = <i32>(this.hash(tmp, 0) & <u32>this.mask);
       while (unchecked(this.slots[s]) >= 0) s = (s + 1) & this.mask;
       unchecked((this.slots[s] = id));
@@ -83,7 +84,9 @@ export class KeyTable {
     }
     const id = this.count++;
     unchecked((this.slots[s] = id));
-    for (let i = 0; i < this.width; i++) this.keys.push(unchecked(src[off + i]));
+    const keys = this.keys;
+    keys.reserve(this.width);
+    for (let i = 0; i < this.width; i++) unchecked((keys.data[keys.length++] = unchecked(src[off + i])));
     if (this.count * 2 > this.mask) this.grow();
     return id;
   }
