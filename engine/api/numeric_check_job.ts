@@ -10,6 +10,7 @@ import { edgeRules } from "../episode/rules.ts";
 import type { Deviation, RuleProfile } from "../episode/rule_names.ts";
 import type { UnitHandler } from "../parallel/units.ts";
 import type { MechanismSource } from "./mechanisms.ts";
+import { ResultCache, withSolveCache } from "../solve/solver.ts";
 
 /** Which check every unit runs: the consistency check, or the paths check under these rules. */
 export type NumericCheckInit = { check: "numeric" } | { check: "paths"; rules?: RuleProfile; revert: Deviation[] };
@@ -26,10 +27,12 @@ export const numericCheckHandler: UnitHandler<NumericCheckInit, MechanismSource,
   return (f) => {
     const n = numericSource(f, library);
     if ("reason" in n) return { kind: "skipped", skip: n };
-    if (!rules) return { kind: "numeric", report: numericStep(f.file, () => checkMechanism(n.model, n.def, n.block)) };
+    // a mechanism's solves repeat components (its scenarios' states, its successor problems): each solved once
+    const results = new ResultCache();
+    if (!rules) return { kind: "numeric", report: numericStep(f.file, () => withSolveCache(results, () => checkMechanism(n.model, n.def, n.block))) };
     const model = n.model;
     const session = new Session(model, model.scenarios.find((s) => s.id === "base")?.id ?? model.scenarios[0].id, { rules });
-    return { kind: "paths", report: numericStep(f.file, () => checkPaths(session, n.def, n.block)) };
+    return { kind: "paths", report: numericStep(f.file, () => withSolveCache(results, () => checkPaths(session, n.def, n.block))) };
   };
 };
 

@@ -144,6 +144,8 @@ export interface EncodedComponent {
    * keys mean equal orders.
    */
   key: string;
+  /** The variables' words (cells, domain and sign masks): with `key`, everything the kernel's result depends on. */
+  domains: string;
 }
 
 const bitsOf = (cells: readonly number[]) => cells.reduce((m, c) => (m | (1 << c)) >>> 0, 0);
@@ -196,7 +198,7 @@ export function encodeComponent(problem: Problem, vars: readonly number[], confl
       }
     }
   }
-  return { words, size, cells, key: `${n}:${wordsAsString(words, confStart, size)}` };
+  return { words, size, cells, key: `${n}:${wordsAsString(words, confStart, size)}`, domains: wordsAsString(words, 2, confStart) };
 }
 
 /** words[from .. to) as a string of their 16-bit halves (lossless: no decoding). */

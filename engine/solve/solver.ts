@@ -4,7 +4,7 @@
 import type { Problem } from "../compile/problem.ts";
 import { cheapestFirst, connectedComponents } from "./components.ts";
 import { countDiagram, countDiagramWhere, type Diagram, diagramPaths, nodeCounts } from "./diagram.ts";
-import { encodeComponent, type Kernel, KernelMemoryError, releaseKernel } from "./kernel.ts";
+import { encodeComponent, type Kernel, KernelMemoryError, type KernelResult, releaseKernel } from "./kernel.ts";
 import { satisfies } from "./semantics.ts";
 
 export interface SolveOptions {
@@ -15,8 +15,9 @@ export interface SolveOptions {
   kernel?: Kernel;
   /**
    * Reuse the variable order of an earlier component with the same structure instead of
-   * computing it again (default true). The order is a function of the structure alone,
-   * so the solution is identical either way.
+   * computing it again (default true), and inside withSolveCache an earlier component's
+   * whole result. The order is a function of the structure alone, the result of the
+   * component's words, so the solution is identical either way.
    */
   reuseOrders?: boolean;
 }
@@ -145,6 +146,58 @@ export function orderCacheOf(kernel: Kernel): OrderCache {
   return c;
 }
 
+/**
+ * Kernel results by component (EncodedComponent key and domains), least recently used
+ * evicted first. The kernel is a function of those words (a given order is the one its
+ * structure gives anyway), and a mechanism's problems repeat components: the same state's
+ * problem solved for several families, a successor problem's components far from what
+ * moved. Results are read only, so callers share them.
+ */
+export class ResultCache {
+  private readonly map = new Map<string, { r: KernelResult; w: number }>();
+  private weight = 0;
+  constructor(readonly maxEntries = 8192, readonly maxWeight = 1 << 25) {}
+
+  get(key: string): KernelResult | undefined {
+    const hit = this.map.get(key);
+    if (!hit) return undefined;
+    this.map.delete(key);
+    this.map.set(key, hit);
+    return hit.r;
+  }
+
+  /** Keeps `r` unless it alone would take more than a quarter of the budget (weight in bytes, roughly). */
+  set(key: string, r: KernelResult): void {
+    const w = 2 * key.length + 4 * r.children.length + 8 * (3 * r.removals.length + r.domains.length + r.order.length + r.supported.length + 2 * r.layerCount.length) + 64;
+    if (w > this.maxWeight / 4 || this.map.has(key)) return;
+    this.map.set(key, { r, w });
+    this.weight += w;
+    for (const [k, e] of this.map) {
+      if (this.map.size <= this.maxEntries && this.weight <= this.maxWeight) break;
+      this.map.delete(k);
+      this.weight -= e.w;
+    }
+  }
+}
+
+/** The cache of the innermost withSolveCache call running, if any. */
+let scopedResults: ResultCache | undefined;
+
+/**
+ * Runs `fn` (synchronous) with every solve in it reusing kernel results through `cache`.
+ * A pipeline stage opts in for the problems of one mechanism; a plain solve() outside
+ * any such call always runs the kernel, so timing it measures the solver.
+ */
+export function withSolveCache<T>(cache: ResultCache, fn: () => T): T {
+  const outer = scopedResults;
+  scopedResults = cache;
+  try {
+    return fn();
+  } finally {
+    scopedResults = outer;
+  }
+}
+
 const cellsOf = (mask: number, k: number) => Array.from({ length: k }, (_, i) => i).filter((i) => (mask >>> i) & 1);
 
 export function solve(problem: Problem, options: SolveOptions = {}): Solution {
@@ -152,6 +205,7 @@ export function solve(problem: Problem, options: SolveOptions = {}): Solution {
   const maxScope = options.maxGacScope ?? DEFAULT_MAX_GAC_SCOPE;
   const nodeLimit = options.nodeLimit ?? DEFAULT_NODE_LIMIT;
   const orders = options.reuseOrders === false ? undefined : orderCacheOf(kernel);
+  const results = options.reuseOrders === false ? undefined : scopedResults;
   const vars = problem.variables;
   const stats: SolveStats = { components: 0, confluenceChecks: 0, gacRevisions: 0, mddNodes: 0 };
   const removals: Removal[] = [];
@@ -181,19 +235,23 @@ export function solve(problem: Problem, options: SolveOptions = {}): Solution {
       continue;
     }
     const enc = encodeComponent(problem, plan.vars, plan.confluences, localOf);
-    const known = orders?.get(enc.key);
-    if (known) enc.words.set(known, enc.size);
-    let r;
-    try {
-      r = kernel.solveEncoded(enc.words.subarray(0, known ? enc.size + known.length : enc.size), enc.cells, maxScope, nodeLimit, !!known);
-    } catch (e) {
-      if (!(e instanceof KernelMemoryError)) throw e;
-      throw new SolveError(
-        `a component of ${plan.vars.length} variables and ${plan.confluences.length} confluences is too large for the solver: ` +
-          `${e.message}; split the problem into smaller components, or lower the node limit if it was raised`,
-      );
+    const resultKey = results && `${enc.key}|${enc.domains}`;
+    let r = resultKey === undefined ? undefined : results!.get(resultKey);
+    if (!r) {
+      const known = orders?.get(enc.key);
+      if (known) enc.words.set(known, enc.size);
+      try {
+        r = kernel.solveEncoded(enc.words.subarray(0, known ? enc.size + known.length : enc.size), enc.cells, maxScope, nodeLimit, !!known);
+      } catch (e) {
+        if (!(e instanceof KernelMemoryError)) throw e;
+        throw new SolveError(
+          `a component of ${plan.vars.length} variables and ${plan.confluences.length} confluences is too large for the solver: ` +
+            `${e.message}; split the problem into smaller components, or lower the node limit if it was raised`,
+        );
+      }
+      if (orders && !known && r.order.length > 0) orders.set(enc.key, Int32Array.from(r.order));
+      if (resultKey !== undefined) results!.set(resultKey, r);
     }
-    if (orders && !known && r.order.length > 0) orders.set(enc.key, Int32Array.from(r.order));
     stats.confluenceChecks += r.checks;
     stats.gacRevisions += r.revisions;
     stats.mddNodes += r.nodes;

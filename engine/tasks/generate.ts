@@ -6,6 +6,7 @@ import { DEFAULT_PROFILE, type RuleProfile } from "../episode/rule_names.ts";
 import type { MechanismModel } from "../model/model.ts";
 import { type FamilyId, LEVELS, type Level, type TaskFamily } from "./family.ts";
 import { SemanticObjects } from "./semantic_objects.ts";
+import { ResultCache, withSolveCache } from "../solve/solver.ts";
 import { envelope } from "./envelope.ts";
 import { canonicalJson } from "../files/canonical_json.ts";
 import type { CellRecord, Outcome, PoolRecord, ProblemRecord, Settings, SolutionRecord, TaskRecord } from "./records.ts";
@@ -110,60 +111,63 @@ export function generatePools(opts: GenerateOptions, keep: (mechanism: string, f
     const families = opts.families.filter((f) => keep(model.id, f.id));
     if (!families.length) continue;
     const objects = new SemanticObjects(model, opts.seed, opts.rules ?? DEFAULT_PROFILE);
-    for (const family of families) {
-      const byLevel = new Map<Level, Admitted[]>(LEVELS.map((l) => [l, []]));
-      const rejected = new Map<Level, CellRecord["rejected"]>(LEVELS.map((l) => [l, { invalid: 0, repeated_answer: 0, over_token_ceiling: 0 }]));
-      // the answers admitted to this pool so far, when the family wants them distinct
-      const answers = family.distinctAnswers ? new Set<string>() : null;
-      const full = () => LEVELS.every((l) => byLevel.get(l)!.length >= opts.perLevel);
-      for (const candidate of family.candidates(objects, opts.seed, (l) => byLevel.get(l)!.length < opts.perLevel)) {
-        const level = candidate.level;
-        if (level === null || byLevel.get(level)!.length >= opts.perLevel) continue;
-        const gold = candidate.query();
-        const body = candidate.render();
-        const why = family.valid(gold, body) ?? (family.answer.safeParse(gold.answer).success ? null : "the gold does not fit the answer shape");
-        if (why !== null) {
-          rejected.get(level)!.invalid++;
-          continue;
+    // a mechanism's problems repeat components across its families: each solved once
+    withSolveCache(new ResultCache(), () => {
+      for (const family of families) {
+        const byLevel = new Map<Level, Admitted[]>(LEVELS.map((l) => [l, []]));
+        const rejected = new Map<Level, CellRecord["rejected"]>(LEVELS.map((l) => [l, { invalid: 0, repeated_answer: 0, over_token_ceiling: 0 }]));
+        // the answers admitted to this pool so far, when the family wants them distinct
+        const answers = family.distinctAnswers ? new Set<string>() : null;
+        const full = () => LEVELS.every((l) => byLevel.get(l)!.length >= opts.perLevel);
+        for (const candidate of family.candidates(objects, opts.seed, (l) => byLevel.get(l)!.length < opts.perLevel)) {
+          const level = candidate.level;
+          if (level === null || byLevel.get(level)!.length >= opts.perLevel) continue;
+          const gold = candidate.query();
+          const body = candidate.render();
+          const why = family.valid(gold, body) ?? (family.answer.safeParse(gold.answer).success ? null : "the gold does not fit the answer shape");
+          if (why !== null) {
+            rejected.get(level)!.invalid++;
+            continue;
+          }
+          const answerKey = answers ? canonicalJson(gold.answer) : "";
+          if (answers?.has(answerKey)) {
+            rejected.get(level)!.repeated_answer++;
+            continue;
+          }
+          const t0 = performance.now();
+          const env = envelope(family.title, family.id, model.id, body);
+          tokenMs += performance.now() - t0;
+          if (env.promptTokens > opts.maxPromptTokens) {
+            rejected.get(level)!.over_token_ceiling++;
+            continue;
+          }
+          byLevel.get(level)!.push({
+            task: {
+              task_id: env.taskId,
+              family: family.id,
+              mechanism: model.id,
+              level,
+              complexity: candidate.complexity,
+              prompt_tokens: env.promptTokens,
+              prompt: env.prompt,
+            },
+            solution: { task_id: env.taskId, answer: gold.answer, audit: gold.audit },
+            problems: (gold.exhibits ?? []).map((e) => ({ ref: e.ref, problem: e.problem as unknown as Record<string, unknown> })),
+          });
+          answers?.add(answerKey);
+          if (full()) break;
         }
-        const answerKey = answers ? canonicalJson(gold.answer) : "";
-        if (answers?.has(answerKey)) {
-          rejected.get(level)!.repeated_answer++;
-          continue;
+        const pool: PoolOutput = { mechanism: model.id, family: family.id, cells: [], admitted: [] };
+        for (const level of LEVELS) {
+          const got = byLevel.get(level)!;
+          pool.admitted.push(...got);
+          pool.cells.push({ family: family.id, mechanism: model.id, level, admitted: got.length, outcome: outcome(got.length, opts.perLevel), rejected: rejected.get(level)! });
         }
-        const t0 = performance.now();
-        const env = envelope(family.title, family.id, model.id, body);
-        tokenMs += performance.now() - t0;
-        if (env.promptTokens > opts.maxPromptTokens) {
-          rejected.get(level)!.over_token_ceiling++;
-          continue;
-        }
-        byLevel.get(level)!.push({
-          task: {
-            task_id: env.taskId,
-            family: family.id,
-            mechanism: model.id,
-            level,
-            complexity: candidate.complexity,
-            prompt_tokens: env.promptTokens,
-            prompt: env.prompt,
-          },
-          solution: { task_id: env.taskId, answer: gold.answer, audit: gold.audit },
-          problems: (gold.exhibits ?? []).map((e) => ({ ref: e.ref, problem: e.problem as unknown as Record<string, unknown> })),
-        });
-        answers?.add(answerKey);
-        if (full()) break;
+        out.push(pool);
+        opts.onPool?.(pool);
+        opts.onProgress?.({ mechanism: model.id, family: family.id, done: ++done, total, admitted: pool.admitted.length });
       }
-      const pool: PoolOutput = { mechanism: model.id, family: family.id, cells: [], admitted: [] };
-      for (const level of LEVELS) {
-        const got = byLevel.get(level)!;
-        pool.admitted.push(...got);
-        pool.cells.push({ family: family.id, mechanism: model.id, level, admitted: got.length, outcome: outcome(got.length, opts.perLevel), rejected: rejected.get(level)! });
-      }
-      out.push(pool);
-      opts.onPool?.(pool);
-      opts.onProgress?.({ mechanism: model.id, family: family.id, done: ++done, total, admitted: pool.admitted.length });
-    }
+    });
     solves += objects.solves;
   }
   return { pools: out, timings: { totalMs: performance.now() - start, tokenMs, solves } };

@@ -2,6 +2,7 @@
 // prompt of a task, rebuilds the typed task, and answers it with the engine's public
 // solver and episode-graph semantics. It imports nothing from the task generators and
 // reads no file; a prompt it cannot read is a PromptParseError naming the line.
+import { ResultCache, withSolveCache } from "../../solve/solver.ts";
 import { PromptParseError, PromptText } from "./text.ts";
 import { answerStateConsistency } from "./state_consistency.ts";
 import { answerFunctionalRecovery, answerNecessity, answerPlausibility, answerTransition } from "./episode_families.ts";
@@ -34,8 +35,11 @@ export function answerPrompt(prompt: string): ParsedAnswer {
   const t = new PromptText(prompt);
   const f = FAMILIES[t.family];
   if (!f) t.fail(0, `a task family title (${Object.keys(FAMILIES).join(", ")})`);
-  return { taskId: t.taskId, family: f.id, answer: f.answer(t) };
+  return { taskId: t.taskId, family: f.id, answer: withSolveCache(results, () => f.answer(t)) };
 }
+
+/** Kernel results across prompts (bounded): prompts of one mechanism solve the same components, as the models read are shared (model.ts). */
+const results = new ResultCache();
 
 /** The model name the parser answers under as a chat model (`mech baseline serve`). */
 export const PARSER_MODEL = "prompt-parser";
