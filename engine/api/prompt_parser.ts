@@ -83,13 +83,22 @@ export async function answerWithPromptParser(benchmark: BenchmarkSource, options
   const set: Pick<TaskSet, "dir" | "tasks" | "solutions"> = typeof benchmark === "string" ? readTaskSet(benchmark) : benchmark;
   const gold = new Map(set.solutions.map((s) => [s.task_id, JSON.stringify(s.answer)]));
   const t0 = performance.now();
+  // a unit per run of one mechanism's tasks (at most PROMPTS_PER_UNIT): a worker then reads
+  // each model once and reuses its solves across the run's prompts
   const units: AnswerUnit[] = [];
-  for (let k = 0; k < set.tasks.length; k += PROMPTS_PER_UNIT) units.push({ prompts: set.tasks.slice(k, k + PROMPTS_PER_UNIT).map((t) => t.prompt) });
+  const starts: number[] = [];
+  for (let k = 0; k < set.tasks.length;) {
+    let end = k + 1;
+    while (end < set.tasks.length && end - k < PROMPTS_PER_UNIT && set.tasks[end].mechanism === set.tasks[k].mechanism) end++;
+    starts.push(k);
+    units.push({ prompts: set.tasks.slice(k, end).map((t) => t.prompt) });
+    k = end;
+  }
   let done = 0;
-  const readings = (await runUnits({ entry: ANSWER_WORKER, init: null, units, handler: answerHandler, name: (_, k) => `tasks.jsonl:${k * PROMPTS_PER_UNIT + 1}-${Math.min(set.tasks.length, (k + 1) * PROMPTS_PER_UNIT)}` }, {
+  const readings = (await runUnits({ entry: ANSWER_WORKER, init: null, units, handler: answerHandler, name: (u, k) => `tasks.jsonl:${starts[k] + 1}-${starts[k] + u.prompts.length}` }, {
     jobs: o.jobs,
     ...(o.signal ? { signal: o.signal } : {}),
-    onEvent: (position, k) => o.onProgress?.(++done, set.tasks.length, set.tasks[k * PROMPTS_PER_UNIT + position].family),
+    onEvent: (position, k) => o.onProgress?.(++done, set.tasks.length, set.tasks[starts[k] + position].family),
   })).flat();
   const rows = new Map<FamilyId, PromptParserFamily>();
   const answers: PromptParserAnswer[] = set.tasks.map((t, k) => {
@@ -111,8 +120,8 @@ export async function answerWithPromptParser(benchmark: BenchmarkSource, options
   return { dir: set.dir, answers, families: FAMILY_IDS.flatMap((f) => rows.get(f) ?? []), seconds };
 }
 
-/** Prompts per unit of work: small enough to keep every worker busy to the end. */
-const PROMPTS_PER_UNIT = 32;
+/** Prompts per unit of work at most: a mechanism's tasks, cut so no unit keeps one worker busy long after the others. */
+const PROMPTS_PER_UNIT = 128;
 
 const AnswerOptions = z.object({
   onProgress: z.custom<(done: number, total: number, family: FamilyId) => void>((v) => typeof v === "function", "expected a function").optional(),
