@@ -3,7 +3,8 @@
 // restrictions), so an episode's successors are generated once however many tasks' graphs
 // hold it. They are the checker's own sessions, built from the catalog alone; nothing of
 // the generator's is reused.
-import type { ExtraRestriction } from "../compile/compile.ts";
+import { compile, type CompositeState, compositeStates, type ExtraRestriction } from "../compile/compile.ts";
+import { type Factors, factorsOf, solve } from "../solve/solver.ts";
 import type { RuleProfile } from "../episode/rule_names.ts";
 import { edgeRules, takes } from "../episode/rules.ts";
 import { Session } from "../episode/session.ts";
@@ -11,6 +12,8 @@ import type { MechanismModel } from "../model/model.ts";
 
 export class RecheckSessions {
   private readonly sessions = new Map<string, Session>();
+  private states?: CompositeState[];
+  private readonly inContext = new Map<string, Factors>();
 
   constructor(readonly model: MechanismModel) {}
 
@@ -28,4 +31,23 @@ export class RecheckSessions {
     return s;
   }
 
+  /** Every composite state of the mechanism, in canonical order (compositeStates). */
+  allStates(): readonly CompositeState[] {
+    return (this.states ??= [...compositeStates(this.model)]);
+  }
+
+  /**
+   * Composite state i's factors in a scenario's context universe (the restrictions active
+   * in the state and the scenario's context), solved once: counts under further
+   * restrictions are read off them (countRestricted).
+   */
+  factorsInContext(scenario: string, i: number): Factors {
+    const key = `${scenario}|${i}`;
+    let f = this.inContext.get(key);
+    if (!f) {
+      f = factorsOf(solve(compile(this.model, this.allStates()[i], scenario, [], { contextOnly: true }).problem));
+      this.inContext.set(key, f);
+    }
+    return f;
+  }
 }

@@ -163,3 +163,29 @@ describe("verification of the episode families", () => {
     }
   });
 });
+
+describe("functional recovery's recheck of the library", () => {
+  type Graph = TaskGraph & { initial: number[] };
+  const first = () => of("functional_recovery")[0];
+  const recheck = (mechanismId: string, audit: unknown) => familyById("functional_recovery")!.recheck(mechanism(mechanismId), audit);
+
+  it("refuses a library that lacks an interpretation under the known restrictions", () => {
+    const { t, s } = first();
+    const audit = structuredClone(s.audit) as { graph: Graph; policies: { outcomes: number[] }[] };
+    // the graph is rebuilt from its initial episodes (the library): drop one no policy names
+    const drop = audit.graph.initial.find((id) => audit.policies.every((p) => !p.outcomes.includes(id)));
+    expect(drop).toBeDefined();
+    audit.graph.initial = audit.graph.initial.filter((id) => id !== drop);
+    expect(() => recheck(t.mechanism, audit)).toThrow(/^the library has \d+ episodes, the catalog gives \d+ under the known restrictions$/);
+  });
+
+  it("refuses a library episode that is no interpretation of its state", () => {
+    const { t, s } = first();
+    const audit = structuredClone(s.audit) as { graph: Graph };
+    const x = audit.graph.episodes[audit.graph.initial[0]] as { cells: number[] };
+    // the first variable moved one cell: as many episodes as before, one of them no interpretation
+    const v = 0;
+    x.cells[v] = (x.cells[v] + 1) % audit.graph.variables[v].cells.length;
+    expect(() => recheck(t.mechanism, audit)).toThrow(/^library episode .* is not an interpretation of its state under the known restrictions$/);
+  });
+});

@@ -11,8 +11,11 @@
 import type { EdgeRules } from "../../episode/rules.ts";
 import { z } from "zod";
 import type { MechanismModel } from "../../model/model.ts";
-import { compile, compositeStates, type ExtraRestriction, findScenario } from "../../compile/compile.ts";
-import { interpretations, solve } from "../../solve/solver.ts";
+import { compile, type ExtraRestriction, findScenario } from "../../compile/compile.ts";
+import { countRestricted } from "../../solve/solver.ts";
+import { satisfies } from "../../solve/semantics.ts";
+import type { Problem } from "../../compile/problem.ts";
+import { RecheckSessions } from "../recheck_sessions.ts";
 import { reach, type ReachGraph, ReachLimitError } from "../../episode/reach.ts";
 import { SessionLimitError } from "../../episode/session.ts";
 import { type FamilyCandidate, type Level, LEVELS, type TaskFamily } from "../family.ts";
@@ -205,14 +208,26 @@ export const functionalRecovery: TaskFamily = {
     });
     const lostVars = new Set(audit.lost.map((r) => r.var));
     const caseKept = findScenario(model, audit.graph.scenario).restrict.filter((r) => !lostVars.has(model.variables[r.var].name)).map((r) => ({ var: r.var, cells: [...r.cells], source: "kept" }));
-    const g = rebuildGraph(model, audit.graph, caseKept, sessions);
+    const own = sessions ?? new RecheckSessions(model);
+    const g = rebuildGraph(model, audit.graph, caseKept, own);
     const again = auditGraph(model, audit.graph.scenario, audit.graph.rules, 1, g);
-    const fresh = new Set<string>();
-    for (const s of compositeStates(model)) {
-      for (const cells of interpretations(solve(compile(model, s, audit.graph.scenario, kept, { contextOnly: true }).problem))) fresh.add(JSON.stringify([s, cells]));
+    // the library is every interpretation under the known restrictions: each distinct shown
+    // episode is one (its cells in their domains, every active confluence satisfied), and
+    // there are as many as the catalog counts (each state's count read off its factors in
+    // the context universe, restricted to the kept cells)
+    let fresh = 0n;
+    own.allStates().forEach((_, i) => (fresh += countRestricted(own.factorsInContext(audit.graph.scenario, i), kept)));
+    const shown = new Map(g.layers[0].episodes.map((id) => [JSON.stringify([g.episodes[id].state, g.episodes[id].cells]), id]));
+    const problems = new Map<string, Problem>();
+    for (const [key, id] of shown) {
+      const x = g.episodes[id];
+      const stateKey = JSON.stringify(x.state);
+      let p = problems.get(stateKey);
+      if (!p) problems.set(stateKey, (p = compile(model, x.state, audit.graph.scenario, kept, { contextOnly: true }).problem));
+      const inDomains = p.variables.every((v, k) => v.domain.includes(x.cells[k]));
+      if (!inDomains || !p.confluences.every((c) => satisfies(p!, c, x.cells))) throw new Error(`library episode ${key} is not an interpretation of its state under the known restrictions`);
     }
-    const shown = new Set(g.layers[0].episodes.map((id) => JSON.stringify([g.episodes[id].state, g.episodes[id].cells])));
-    if (fresh.size !== shown.size || [...fresh].some((k) => !shown.has(k))) throw new Error(`the library has ${shown.size} episodes, the catalog gives ${fresh.size} under the known restrictions`);
+    if (BigInt(shown.size) !== fresh) throw new Error(`the library has ${shown.size} episodes, the catalog gives ${fresh} under the known restrictions`);
     // the fault is not vacuous: each lost restriction is violated by some library episode
     for (const r of audit.lost) {
       const v = variableByName(model, r.var);
