@@ -2,11 +2,8 @@
 // hash, shard assignment, cache keys and every keyed random stream hash through it, so
 // generation and the portable scorer run wherever TypeScript does (Node, Deno, a
 // browser) without a runtime's crypto module or WASM.
-// A synchronous digest keeps the callers synchronous (WebCrypto's digest is async only).
-// Benchmark files run to hundreds of megabytes, which the runtime's own hash digests
-// several times faster: inputs of a mebibyte or more go to node:crypto where the runtime
-// has it (Node and Deno, through process.getBuiltinModule; never a static import, so a
-// browser bundle still has no runtime module). Both give the same digest (tested).
+// Inputs here are prompts and keys of at most a few megabytes; a synchronous digest
+// keeps the callers synchronous (WebCrypto's digest is async only).
 
 // Int32Array throughout: V8 keeps signed 32-bit values unboxed, unsigned ones above 2^31 are not
 const K = new Int32Array([
@@ -22,33 +19,8 @@ const K = new Int32Array([
 
 const INITIAL = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
 
-/** Inputs from this many bytes go to the runtime's hash when there is one. */
-const NATIVE_FROM = 1 << 20;
-
-type NativeHash = { createHash(algorithm: "sha256"): { update(data: Uint8Array): { digest(): Uint8Array } } };
-let native: NativeHash | null | undefined;
-
-/** node:crypto when the runtime offers it without a static import, else null (a browser). */
-function nativeHash(): NativeHash | null {
-  if (native === undefined) {
-    const get = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
-    try {
-      native = (typeof get === "function" ? (get("node:crypto") as NativeHash | undefined) : undefined) ?? null;
-    } catch {
-      native = null;
-    }
-  }
-  return native;
-}
-
-/** The 32-byte digest of `bytes` (large inputs through the runtime's hash when it has one). */
+/** The 32-byte digest of `bytes`. */
 export function sha256Bytes(bytes: Uint8Array): Uint8Array {
-  const n = bytes.length >= NATIVE_FROM ? nativeHash() : null;
-  return n ? new Uint8Array(n.createHash("sha256").update(bytes).digest()) : pureSha256Bytes(bytes);
-}
-
-/** The 32-byte digest of `bytes`, computed here in TypeScript whatever the runtime. */
-export function pureSha256Bytes(bytes: Uint8Array): Uint8Array {
   // the message, a 1 bit, zeros, and the bit length as a 64-bit big-endian integer
   const blocks = Math.ceil((bytes.length + 9) / 64);
   const padded = new Uint8Array(blocks * 64);

@@ -4,6 +4,7 @@
 import { FAMILY_IDS, LEVELS, type TaskFamily } from "./family.ts";
 import { GENERATOR_VERSION, type Generated } from "./generate.ts";
 import { sha256 } from "../files/sha256.ts";
+import { fileSha256 } from "../files/file_sha256.ts";
 import { packProblems } from "./problem_file.ts";
 import type { CatalogRecord, Manifest, ProblemRecord, SolutionRecord, TaskRecord } from "./records.ts";
 
@@ -82,7 +83,7 @@ export function buildManifest(
       return { mechanism, families: present.filter((f) => tasks.some((t) => t.family === f)), retained: tasks.length, ...(size ? { components: size.components, variables: size.variables } : {}) };
     }),
     ...(about.catalog ? { catalog: about.catalog } : {}),
-    files: { "tasks.jsonl": sha256(files["tasks.jsonl"]), "solutions.jsonl": sha256(files["solutions.jsonl"]), "problems.jsonl": sha256(files["problems.jsonl"]) },
+    files: { "tasks.jsonl": fileSha256(files["tasks.jsonl"]), "solutions.jsonl": fileSha256(files["solutions.jsonl"]), "problems.jsonl": fileSha256(files["problems.jsonl"]) },
   };
   return { ...partial, completion_sha256: completionHash(partial) };
 }

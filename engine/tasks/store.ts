@@ -8,7 +8,7 @@ import { jsonPath } from "../files/json_path.ts";
 import { MechanismError } from "../model/issues.ts";
 import { parseJsonText } from "../model/json_text.ts";
 import type { BenchmarkFiles } from "./manifest.ts";
-import { sha256 } from "../files/sha256.ts";
+import { fileSha256 } from "../files/file_sha256.ts";
 import { FILE_NAMES, Manifest, ProblemLine, type ProblemRecord, SolutionRecord, TaskRecord } from "./records.ts";
 import { formProblems, ProblemCaseError } from "./problem_file.ts";
 import { StoreError } from "../files/errors.ts";
@@ -58,7 +58,7 @@ export interface Benchmark {
   tasks: TaskRecord[];
   /** The gold answers, in the tasks' order. */
   solutions: SolutionRecord[];
-  /** The compiled problems the audits refer to. */
+  /** The compiled problems the audits refer to, each in full (problems.jsonl's cases formed: problem_file.ts). */
   problems: ProblemRecord[];
 }
 
@@ -171,7 +171,7 @@ export function readTaskSet(dir: string): TaskSet {
   const read = (name: "tasks.jsonl" | "solutions.jsonl") => {
     const path = join(dir, name);
     const text = readText(path);
-    if (sha256(text) !== manifest.files[name]) throw new StoreError(`${path}: its SHA-256 is not the manifest's (the file changed after generation; regenerate, or check it with mech tasks verify)`);
+    if (fileSha256(text) !== manifest.files[name]) throw new StoreError(`${path}: its SHA-256 is not the manifest's (the file changed after generation; regenerate, or check it with mech tasks verify)`);
     return text;
   };
   const tasks = parseJsonl(TaskRecord, join(dir, "tasks.jsonl"), read("tasks.jsonl"));

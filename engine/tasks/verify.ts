@@ -3,6 +3,7 @@
 import type { MechanismModel } from "../model/model.ts";
 import { familyById } from "./families/mod.ts";
 import { sha256 } from "../files/sha256.ts";
+import { fileSha256 } from "../files/file_sha256.ts";
 import { taskId } from "./envelope.ts";
 import { countTokens } from "./tokens.ts";
 import { completionHash } from "./manifest.ts";
@@ -60,7 +61,7 @@ export function verifyBenchmark(b: Benchmark, catalog: CatalogView, checks: read
   // mechanism, family and gold → the first task with them
   const answered = new Map<string, string>();
   for (const name of FILE_NAMES) {
-    if (sha256(b.texts[name]) !== m.files[name]) findings.push(`${name}: its SHA-256 is not the manifest's (the file changed after generation)`);
+    if (fileSha256(b.texts[name]) !== m.files[name]) findings.push(`${name}: its SHA-256 is not the manifest's (the file changed after generation)`);
   }
   if (completionHash(m) !== m.completion_sha256) findings.push("manifest.json: completion_sha256 does not bind its own settings and files");
   if (m.catalog_sha256 !== catalog.sha256) findings.push(`manifest.json: generated from catalog ${m.catalog_sha256.slice(0, 12)}…, the current catalog is ${catalog.sha256.slice(0, 12)}…`);
