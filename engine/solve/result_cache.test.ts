@@ -70,4 +70,18 @@ describe("withSolveCache", () => {
       });
     }), { seed: 5, numRuns: 200 });
   });
+
+  it("keeps results of other solve options apart: the GAC scope and the node limit", () => {
+    const { kernel, calls } = countingKernel();
+    const cache = new ResultCache();
+    withSolveCache(cache, () => {
+      const wide = solve(problem, { kernel });
+      const n = calls.n;
+      const narrow = solve(problem, { kernel, maxGacScope: 1 });
+      expect(calls.n).toBe(2 * n);
+      expect(narrow.count).toBe(wide.count);
+      expect(() => solve(problem, { kernel, nodeLimit: 1 })).toThrow(/exceeded 1 nodes/);
+      expect(calls.n).toBeGreaterThan(2 * n);
+    });
+  });
 });

@@ -147,8 +147,9 @@ export function orderCacheOf(kernel: Kernel): OrderCache {
 }
 
 /**
- * Kernel results by component (EncodedComponent key and domains), least recently used
- * evicted first. The kernel is a function of those words (a given order is the one its
+ * Kernel results by component (EncodedComponent key and domains) and solve options (GAC
+ * scope, node limit), least recently used evicted first. The kernel is a function of
+ * those (a given order is the one its
  * structure gives anyway), and a mechanism's problems repeat components: the same state's
  * problem solved for several families, a successor problem's components far from what
  * moved. Results are read only, so callers share them.
@@ -235,7 +236,8 @@ export function solve(problem: Problem, options: SolveOptions = {}): Solution {
       continue;
     }
     const enc = encodeComponent(problem, plan.vars, plan.confluences, localOf);
-    const resultKey = results && `${enc.key}|${enc.domains}`;
+    // the result also depends on the GAC scope (which removals GAC makes) and the node limit
+    const resultKey = results && `${maxScope}|${nodeLimit}|${enc.key}|${enc.domains}`;
     let r = resultKey === undefined ? undefined : results!.get(resultKey);
     if (!r) {
       const known = orders?.get(enc.key);
