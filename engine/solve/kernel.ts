@@ -144,8 +144,14 @@ export interface EncodedComponent {
    * keys mean equal orders.
    */
   key: string;
-  /** The variables' words (cells, domain and sign masks): with `key`, everything the kernel's result depends on. */
-  domains: string;
+}
+
+/**
+ * The component's variable words (cells, domain and sign masks) as a string: with its
+ * `key`, everything the kernel's result depends on (computed only where results are cached).
+ */
+export function domainsKey(enc: EncodedComponent): string {
+  return wordsAsString(enc.words, 2, 2 + 5 * enc.cells.length);
 }
 
 const bitsOf = (cells: readonly number[]) => cells.reduce((m, c) => (m | (1 << c)) >>> 0, 0);
@@ -198,7 +204,7 @@ export function encodeComponent(problem: Problem, vars: readonly number[], confl
       }
     }
   }
-  return { words, size, cells, key: `${n}:${wordsAsString(words, confStart, size)}`, domains: wordsAsString(words, 2, confStart) };
+  return { words, size, cells, key: `${n}:${wordsAsString(words, confStart, size)}` };
 }
 
 /** words[from .. to) as a string of their 16-bit halves (lossless: no decoding). */

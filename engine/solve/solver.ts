@@ -4,7 +4,7 @@
 import type { Problem } from "../compile/problem.ts";
 import { cheapestFirst, connectedComponents } from "./components.ts";
 import { countDiagram, countDiagramWhere, type Diagram, diagramPaths, nodeCounts } from "./diagram.ts";
-import { encodeComponent, type Kernel, KernelMemoryError, type KernelResult, releaseKernel } from "./kernel.ts";
+import { domainsKey, encodeComponent, type Kernel, KernelMemoryError, type KernelResult, releaseKernel } from "./kernel.ts";
 import { satisfies } from "./semantics.ts";
 
 export interface SolveOptions {
@@ -100,40 +100,49 @@ export class SolveError extends Error {
 }
 
 /**
- * Variable orders by component structure (EncodedComponent.key), least recently used
- * evicted first. The reverse min-fill order (§10 step 5) depends only on the primal
- * graph over the component's local variable indices; successor problems of one
- * mechanism share most components' structure while their domains change.
+ * A least-recently-used map bounded by entries and by weight: an entry heavier than a
+ * quarter of the budget is not kept, and the oldest go first until both bounds hold.
  */
-export class OrderCache {
-  private readonly map = new Map<string, Int32Array>();
+class WeightedLru<V> {
+  private readonly map = new Map<string, { value: V; weight: number }>();
   private weight = 0;
-  constructor(readonly maxEntries = 2048, readonly maxWeight = 1 << 22) {}
+  constructor(readonly maxEntries: number, readonly maxWeight: number, private readonly weigh: (key: string, value: V) => number) {}
 
   get size(): number {
     return this.map.size;
   }
 
-  get(key: string): Int32Array | undefined {
-    const order = this.map.get(key);
-    if (order) {
-      this.map.delete(key);
-      this.map.set(key, order);
-    }
-    return order;
+  get(key: string): V | undefined {
+    const hit = this.map.get(key);
+    if (!hit) return undefined;
+    this.map.delete(key);
+    this.map.set(key, hit);
+    return hit.value;
   }
 
-  /** Keeps `order` unless it alone would take more than a quarter of the budget. */
-  set(key: string, order: Int32Array): void {
-    const w = key.length + order.length;
-    if (w > this.maxWeight / 4 || this.map.has(key)) return;
-    this.map.set(key, order);
-    this.weight += w;
-    for (const [k, o] of this.map) {
+  set(key: string, value: V): void {
+    const weight = this.weigh(key, value);
+    if (weight > this.maxWeight / 4 || this.map.has(key)) return;
+    this.map.set(key, { value, weight });
+    this.weight += weight;
+    for (const [k, e] of this.map) {
       if (this.map.size <= this.maxEntries && this.weight <= this.maxWeight) break;
       this.map.delete(k);
-      this.weight -= k.length + o.length;
+      this.weight -= e.weight;
     }
+  }
+}
+
+/**
+ * Variable orders by component structure (EncodedComponent.key), least recently used
+ * evicted first; an order weighs its key's length and its own. The reverse min-fill order
+ * (§10 step 5) depends only on the primal graph over the component's local variable
+ * indices; successor problems of one mechanism share most components' structure while
+ * their domains change.
+ */
+export class OrderCache extends WeightedLru<Int32Array> {
+  constructor(maxEntries = 2048, maxWeight = 1 << 22) {
+    super(maxEntries, maxWeight, (key, order) => key.length + order.length);
   }
 }
 
@@ -147,37 +156,16 @@ export function orderCacheOf(kernel: Kernel): OrderCache {
 }
 
 /**
- * Kernel results by component (EncodedComponent key and domains) and solve options (GAC
- * scope, node limit), least recently used evicted first. The kernel is a function of
- * those (a given order is the one its
- * structure gives anyway), and a mechanism's problems repeat components: the same state's
- * problem solved for several families, a successor problem's components far from what
- * moved. Results are read only, so callers share them.
+ * Kernel results by component (its EncodedComponent key and domainsKey) and solve options
+ * (GAC scope, node limit), least recently used evicted first; a result weighs roughly its
+ * bytes. The kernel is a function of those (a given order is the one the structure gives
+ * anyway), and a mechanism's problems repeat components: the same state's problem solved
+ * for several families, a successor problem's components far from what moved. Results
+ * are read only, so callers share them.
  */
-export class ResultCache {
-  private readonly map = new Map<string, { r: KernelResult; w: number }>();
-  private weight = 0;
-  constructor(readonly maxEntries = 8192, readonly maxWeight = 1 << 25) {}
-
-  get(key: string): KernelResult | undefined {
-    const hit = this.map.get(key);
-    if (!hit) return undefined;
-    this.map.delete(key);
-    this.map.set(key, hit);
-    return hit.r;
-  }
-
-  /** Keeps `r` unless it alone would take more than a quarter of the budget (weight in bytes, roughly). */
-  set(key: string, r: KernelResult): void {
-    const w = 2 * key.length + 4 * r.children.length + 8 * (3 * r.removals.length + r.domains.length + r.order.length + r.supported.length + 2 * r.layerCount.length) + 64;
-    if (w > this.maxWeight / 4 || this.map.has(key)) return;
-    this.map.set(key, { r, w });
-    this.weight += w;
-    for (const [k, e] of this.map) {
-      if (this.map.size <= this.maxEntries && this.weight <= this.maxWeight) break;
-      this.map.delete(k);
-      this.weight -= e.w;
-    }
+export class ResultCache extends WeightedLru<KernelResult> {
+  constructor(maxEntries = 8192, maxWeight = 1 << 25) {
+    super(maxEntries, maxWeight, (key, r) => 2 * key.length + 4 * r.children.length + 8 * (3 * r.removals.length + r.domains.length + r.order.length + r.supported.length + 2 * r.layerCount.length) + 64);
   }
 }
 
@@ -237,7 +225,7 @@ export function solve(problem: Problem, options: SolveOptions = {}): Solution {
     }
     const enc = encodeComponent(problem, plan.vars, plan.confluences, localOf);
     // the result also depends on the GAC scope (which removals GAC makes) and the node limit
-    const resultKey = results && `${maxScope}|${nodeLimit}|${enc.key}|${enc.domains}`;
+    const resultKey = results && `${maxScope}|${nodeLimit}|${enc.key}|${domainsKey(enc)}`;
     let r = resultKey === undefined ? undefined : results!.get(resultKey);
     if (!r) {
       const known = orders?.get(enc.key);

@@ -4,7 +4,7 @@
 // hold it. They are the checker's own sessions, built from the catalog alone; nothing of
 // the generator's is reused.
 import { compile, type CompositeState, compositeStates, type ExtraRestriction } from "../compile/compile.ts";
-import { type Factors, factorsOf, solve } from "../solve/solver.ts";
+import { type Factors, factorsOf, ResultCache, solve } from "../solve/solver.ts";
 import type { RuleProfile } from "../episode/rule_names.ts";
 import { edgeRules, takes } from "../episode/rules.ts";
 import { Session } from "../episode/session.ts";
@@ -14,6 +14,8 @@ export class RecheckSessions {
   private readonly sessions = new Map<string, Session>();
   private states?: CompositeState[];
   private readonly inContext = new Map<string, Factors>();
+  /** Kernel results of the mechanism's problems, for the rechecks to share (withSolveCache). */
+  readonly results = new ResultCache();
 
   constructor(readonly model: MechanismModel) {}
 

@@ -7,7 +7,7 @@ import type { MechanismModel } from "../model/model.ts";
 import type { UnitHandler } from "../parallel/units.ts";
 import { RecheckSessions } from "./recheck_sessions.ts";
 import { checkTask, type TaskCheck } from "./verify.ts";
-import { ResultCache, withSolveCache } from "../solve/solver.ts";
+import { withSolveCache } from "../solve/solver.ts";
 
 /** The setup every worker gets: the catalog's models of the benchmark's mechanisms. */
 export interface VerifyInit {
@@ -22,21 +22,17 @@ export interface VerifyUnit {
 
 export const verifyHandler: UnitHandler<VerifyInit, VerifyUnit, TaskCheck[], number> = (init) => {
   let shared: RecheckSessions | undefined;
-  // kernel results of the mechanism's problems, kept as long as its sessions
-  let results = new ResultCache();
   return (unit, emit) => {
     const model = unit.model >= 0 ? init.models[unit.model] : undefined;
-    if (model && shared?.model !== model) {
-      shared = new RecheckSessions(model);
-      results = new ResultCache();
-    }
-    return withSolveCache(results, () =>
+    if (model && shared?.model !== model) shared = new RecheckSessions(model);
+    const run = () =>
       unit.tasks.map((t) => {
         const check = checkTask(t, t.audit, model, model && shared);
         emit(1);
         return check;
-      })
-    );
+      });
+    // a mechanism's rechecks reuse the kernel results its sessions' solves repeat
+    return model && shared ? withSolveCache(shared.results, run) : run();
   };
 };
 

@@ -30,6 +30,9 @@ export interface ParsedAnswer {
   answer: Record<string, unknown>;
 }
 
+/** Kernel results across prompts (bounded): prompts of one mechanism solve the same components, as the models read are shared (model.ts). */
+const results = new ResultCache();
+
 /** Reads a task prompt (the exact user message) and computes its answer. */
 export function answerPrompt(prompt: string): ParsedAnswer {
   const t = new PromptText(prompt);
@@ -37,9 +40,6 @@ export function answerPrompt(prompt: string): ParsedAnswer {
   if (!f) t.fail(0, `a task family title (${Object.keys(FAMILIES).join(", ")})`);
   return { taskId: t.taskId, family: f.id, answer: withSolveCache(results, () => f.answer(t)) };
 }
-
-/** Kernel results across prompts (bounded): prompts of one mechanism solve the same components, as the models read are shared (model.ts). */
-const results = new ResultCache();
 
 /** The model name the parser answers under as a chat model (`mech baseline serve`). */
 export const PARSER_MODEL = "prompt-parser";

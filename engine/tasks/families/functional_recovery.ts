@@ -13,7 +13,7 @@ import { z } from "zod";
 import type { MechanismModel } from "../../model/model.ts";
 import { compile, type ExtraRestriction, findScenario } from "../../compile/compile.ts";
 import { countRestricted } from "../../solve/solver.ts";
-import { satisfies } from "../../solve/semantics.ts";
+import { admissible } from "../../solve/semantics.ts";
 import type { Problem } from "../../compile/problem.ts";
 import { RecheckSessions } from "../recheck_sessions.ts";
 import { reach, type ReachGraph, ReachLimitError } from "../../episode/reach.ts";
@@ -224,8 +224,7 @@ export const functionalRecovery: TaskFamily = {
       const stateKey = JSON.stringify(x.state);
       let p = problems.get(stateKey);
       if (!p) problems.set(stateKey, (p = compile(model, x.state, audit.graph.scenario, kept, { contextOnly: true }).problem));
-      const inDomains = p.variables.every((v, k) => v.domain.includes(x.cells[k]));
-      if (!inDomains || !p.confluences.every((c) => satisfies(p!, c, x.cells))) throw new Error(`library episode ${key} is not an interpretation of its state under the known restrictions`);
+      if (!admissible(p, x.cells)) throw new Error(`library episode ${key} is not an interpretation of its state under the known restrictions`);
     }
     if (BigInt(shown.size) !== fresh) throw new Error(`the library has ${shown.size} episodes, the catalog gives ${fresh} under the known restrictions`);
     // the fault is not vacuous: each lost restriction is violated by some library episode
