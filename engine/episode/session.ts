@@ -4,7 +4,7 @@
 import type { MechanismModel, ModelRestriction, ModelScenario } from "../model/model.ts";
 import { compile, type CompositeState, type ExtraRestriction, findScenario } from "../compile/compile.ts";
 import type { Problem } from "../compile/problem.ts";
-import { interpretations, type Solution, solve } from "../solve/solver.ts";
+import { forEachInterpretation, type Solution, solve } from "../solve/solver.ts";
 import { type CausalContext, causalContext, type CoordinateTable, coordinateTable, direction } from "./coordinates.ts";
 import { type Cause, coincidenceClasses, mandatoryDepartures, optionalTerminations, type QEvent, terminationGroups } from "./causes.ts";
 import { type Episode, episodeKey } from "./episode.ts";
@@ -246,7 +246,8 @@ export class Session {
         if (Math.abs(cells[v] - x.cells[v]) > 1 && !jump.has(v)) return;
       }
       const edge = this.admit(x, { state: t.state, cells }, t.causal ??= causalContext(table, x.state, t.state), instant, mandatory, inM, groups, groupOf);
-      if (edge) out.push(edge);
+      // the enumeration overwrites `cells` for the next interpretation: an edge keeps a copy
+      if (edge) out.push({ ...edge, target: { state: t.state, cells: [...cells] } });
     };
     // When the relaxation is loose (many interpretations per target state: the state
     // laws reject most), the target states are solved exactly instead, and the results
@@ -259,21 +260,21 @@ export class Session {
         this.stats.solves++;
         return solve(exact);
       }, (exact, key, t) => {
-        for (const cells of interpretations(exact)) counted(), found.push({ cells, key, t });
+        forEachInterpretation(exact, (cells) => (counted(), found.push({ cells: [...cells], key, t })));
       });
       found.sort((a, b) => compareIn(order, a.cells, b.cells) || a.key - b.key);
       for (const f of found) consider(f.cells, f.t);
     } else {
-      for (const cells of interpretations(sol)) {
+      forEachInterpretation(sol, (cells) => {
         counted();
-        if (!targets.fit(cells)) continue;
+        if (!targets.fit(cells)) return;
         do {
           const t = targets.current();
           // E5: the relaxation already holds every law and restriction that holds in all
           // states, the scenario's and the candidate domains; what is left is the state's own
           if (holdsInState(problem, t, cells)) consider(cells, t);
         } while (targets.next());
-      }
+      });
     }
     this.stats.candidates += candidates;
     return out;

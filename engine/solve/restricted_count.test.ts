@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import type { Problem } from "../compile/problem.ts";
 import { countRestricted, factorsOf, solve } from "./solver.ts";
+import { countDiagramWhere, type Diagram } from "./diagram.ts";
 import { randomSystem } from "./random_system.test_support.ts";
 
 const narrowed = (p: Problem, rs: { var: number; cells: number[] }[]): Problem => ({
@@ -36,5 +37,22 @@ describe("countRestricted", () => {
       }),
       { numRuns: 1500, seed: 11 },
     );
+  });
+
+  it("counts exactly past 2^53 (float partial counts give way to BigInt): a chain of 40 layers of 3 cells has 3^40 paths", () => {
+    // one node per layer, every cell to the next layer's node
+    const chain = (layers: number, k: number): Diagram => ({
+      order: Array.from({ length: layers }, (_, l) => l),
+      cells: new Array(layers).fill(k),
+      layerCount: [...new Array(layers).fill(1), 1],
+      layerStart: Array.from({ length: layers }, (_, l) => l * k),
+      children: new Int32Array(layers * k).fill(0),
+    });
+    const all = () => undefined;
+    expect(countDiagramWhere(chain(40, 3), all)).toBe(3n ** 40n);
+    expect(countDiagramWhere(chain(40, 3), (l) => (l === 0 ? new Set([2]) : undefined))).toBe(3n ** 39n);
+    expect(countDiagramWhere(chain(53, 2), all)).toBe(2n ** 53n);
+    expect(countDiagramWhere(chain(52, 2), all)).toBe(2n ** 52n);
+    expect(countDiagramWhere(chain(40, 3), (l) => (l === 7 ? new Set<number>() : undefined))).toBe(0n);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { interpretations, solve, type SolveOptions } from "./solver.ts";
+import { forEachInterpretation, interpretations, solve, type SolveOptions } from "./solver.ts";
 import { referenceSolve } from "./reference.ts";
 import { randomSystem } from "./random_system.test_support.ts";
 import { kernelFromBase64 } from "./kernel.ts";
@@ -19,6 +19,10 @@ function expectAgrees(p: Problem, options: SolveOptions = {}) {
   expect(all.length).toBe(Number(ref.count));
   expect(new Set(all).size).toBe(all.length);
   expect([...all].sort()).toEqual(ref.interpretations.map(key).sort());
+  // the callback enumeration visits the same interpretations in the same order
+  const visited: string[] = [];
+  forEachInterpretation(sol, (cells) => visited.push(key([...cells])));
+  expect(visited).toEqual(all);
 }
 
 describe("WASM solver against the reference solver", () => {

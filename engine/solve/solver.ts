@@ -187,7 +187,11 @@ export function withSolveCache<T>(cache: ResultCache, fn: () => T): T {
   }
 }
 
-const cellsOf = (mask: number, k: number) => Array.from({ length: k }, (_, i) => i).filter((i) => (mask >>> i) & 1);
+const cellsOf = (mask: number, k: number): number[] => {
+  const out: number[] = [];
+  for (let i = 0; i < k; i++) if ((mask >>> i) & 1) out.push(i);
+  return out;
+};
 
 export function solve(problem: Problem, options: SolveOptions = {}): Solution {
   const kernel = options.kernel ?? releaseKernel();
@@ -317,6 +321,46 @@ export function* interpretations(sol: Solution): Generator<number[]> {
     }
     if (i < 0) return;
   }
+}
+
+/**
+ * Every interpretation in the order interpretations(sol) yields them, passed to `visit`
+ * as one array that is overwritten for the next: a caller that keeps one copies it.
+ * Successor generation enumerates millions of relaxed interpretations and keeps few;
+ * a copy and a generator step per interpretation were most of its allocation.
+ */
+export function forEachInterpretation(sol: Solution, visit: (cells: readonly number[]) => void): void {
+  if (sol.count === 0n) return;
+  const a = new Array<number>(sol.problem.variables.length).fill(-1);
+  const comps = sol.components;
+  const single = comps.map((c) => (c.diagram ? [] : [...sol.problem.variables[c.vars[0]].domain].sort((x, y) => x - y)));
+  const component = (i: number): void => {
+    if (i === comps.length) return visit(a);
+    const c = comps[i];
+    const d = c.diagram;
+    if (!d) {
+      for (const cell of single[i]) {
+        a[c.vars[0]] = cell;
+        component(i + 1);
+      }
+      return;
+    }
+    const n = d.order.length;
+    // paths in layer order, cells ascending at each layer
+    const layer = (l: number, node: number): void => {
+      if (l === n) return component(i + 1);
+      const k = d.cells[l];
+      const base = d.layerStart[l] + node * k;
+      for (let j = 0; j < k; j++) {
+        const child = d.children[base + j];
+        if (child < 0) continue;
+        a[d.order[l]] = j;
+        layer(l + 1, child);
+      }
+    };
+    layer(0, 0);
+  };
+  component(0);
 }
 
 /**

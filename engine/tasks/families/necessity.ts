@@ -48,9 +48,20 @@ export const ATTEMPTS = 64;
 
 /** Definition 6 by direct quantification over an edge list. */
 export function judge(g: TaskGraph, source: readonly Fact[], target: readonly Fact[]): { support: number[]; counterexamples: number[] } {
-  const support = g.edges.map((e, id) => ({ e, id })).filter(({ e }) => satisfiesFacts(g, e.source, source)).map(({ id }) => id);
-  const counterexamples = support.filter((id) => !target.some((f) => satisfiesFacts(g, g.edges[id].target, [f])));
-  return { support, counterexamples };
+  const support = supportOf(g, source);
+  return { support, counterexamples: counterexamplesIn(g, support, target) };
+}
+
+/** The edges whose source satisfies every fact. */
+function supportOf(g: TaskGraph, source: readonly Fact[]): number[] {
+  const out: number[] = [];
+  for (let id = 0; id < g.edges.length; id++) if (satisfiesFacts(g, g.edges[id].source, source)) out.push(id);
+  return out;
+}
+
+/** The edges of `support` whose target satisfies none of `target`. */
+function counterexamplesIn(g: TaskGraph, support: readonly number[], target: readonly Fact[]): number[] {
+  return support.filter((id) => !target.some((f) => satisfiesFacts(g, g.edges[id].target, [f])));
 }
 
 interface Mined {
@@ -77,24 +88,26 @@ function mine(m: MechanismModel, g: TaskGraph, rng: Random): Mined[] | null {
   const key = (c: Mined) => JSON.stringify(c);
   const seen = new Set<string>();
   const necessary: Mined[] = [], unnecessary: Mined[] = [];
+  // U claims start from an edge out of the deepest expanded layer, so a counterexample lies there
+  const anyEdge = g.edges.map((_, id) => id);
+  const deepEdge = anyEdge.filter((id) => deepest.has(g.edges[id].source));
   for (let tries = 0; tries < 300 && (necessary.length < CLAIMS / 2 || unnecessary.length < CLAIMS / 2); tries++) {
     const wantN = necessary.length < CLAIMS / 2 && (unnecessary.length >= CLAIMS / 2 || tries % 2 === 0);
-    // U claims start from an edge out of the deepest expanded layer, so a counterexample lies there
-    const pool = g.edges.map((e, id) => ({ e, id })).filter(({ e }) => wantN || deepest.has(e.source)).map(({ id }) => id);
+    const pool = wantN ? anyEdge : deepEdge;
     if (!pool.length) continue;
     const seedEdge = rng.pick(pool);
     const source = antecedent(seedEdge);
-    const { support } = judge(g, source, []);
+    const support = supportOf(g, source);
     const candidates = targetFacts(support);
     const k = rng.between(2, 3);
     if (candidates.length < k) continue;
     let target: Fact[] | null = null;
     for (let t = 0; t < 40 && !target; t++) {
       const pick = rng.shuffle(candidates).slice(0, k);
-      const { counterexamples } = judge(g, source, pick);
+      const counterexamples = counterexamplesIn(g, support, pick);
       if (wantN) {
         // necessary, and every alternative needed: dropping any one leaves a counterexample
-        if (counterexamples.length === 0 && pick.every((_, j) => judge(g, source, pick.filter((_, i) => i !== j)).counterexamples.length > 0)) target = pick;
+        if (counterexamples.length === 0 && pick.every((_, j) => counterexamplesIn(g, support, pick.filter((_, i) => i !== j)).length > 0)) target = pick;
       } else if (counterexamples.some((id) => deepest.has(g.edges[id].source)) && counterexamples.length < support.length) {
         target = pick;
       }

@@ -170,13 +170,18 @@ export function buildNarratives(g: TaskGraph, coordinates: readonly number[], co
   // a positive: a random path of exactly H edges through viable episodes, and at each checkpoint k_t facts of its
   // episode there, about variables drawn first among those that vary across the layer (a fact true of the whole
   // layer says little)
+  // per depth and episode, its successors that are viable there; per depth, the coordinates that do not vary
+  const viableNext = Array.from({ length: horizon + 1 }, () => new Map<number, number[]>());
+  const steady = Array.from({ length: horizon + 1 }, (_, t) => coordinates.filter((v) => !varying[t].includes(v)));
   const positive = (): { checkpoints: Fact[][]; path: number[]; vars: number[][] } => {
     let x = x0;
     const checkpoints: Fact[][] = [], path: number[] = [], vars: number[][] = [];
     for (let t = 1; t <= horizon; t++) {
-      x = rng.pick(succ[x].filter((y) => viable[t].has(y)));
+      let next = viableNext[t].get(x);
+      if (!next) viableNext[t].set(x, next = succ[x].filter((y) => viable[t].has(y)));
+      x = rng.pick(next);
       const pool = rng.shuffle(varying[t]);
-      const rest = rng.shuffle(coordinates.filter((v) => !varying[t].includes(v)));
+      const rest = rng.shuffle(steady[t]);
       const vs = [...pool, ...rest].slice(0, counts[t - 1]).sort((a, b) => a - b);
       path.push(x);
       vars.push(vs);
