@@ -57,13 +57,26 @@ function numbersIn(v: unknown, out: number[] = []): number[] {
   return out;
 }
 
+/** What a verification problem is about (the reasons a scene variant is rejected). */
+export type ProblemKind = "category" | "procedure" | "gold" | "closed-form" | "interventions" | "static";
+
 export async function verifyScene(n: number, scene: Scene, ref: ReferenceProcedure | undefined): Promise<SceneVerdict> {
+  return (await checkScene(n, scene, ref)).verdict;
+}
+
+/** verifyScene with each problem's kind beside it (in the same order). */
+export async function checkScene(n: number, scene: Scene, ref: ReferenceProcedure | undefined): Promise<{ verdict: SceneVerdict; kinds: ProblemKind[] }> {
   const category = categoryOfScene(n);
   const verdict: SceneVerdict = { scene: n, category, gold: scene.answer, measured: null, interventions: 0, iterations: 0, problems: [] };
-  if (!category) verdict.problems.push(`scene ${n} is outside Table 1's ids 7–111`);
+  const kinds: ProblemKind[] = [];
+  const problem = (kind: ProblemKind, text: string) => {
+    verdict.problems.push(text);
+    kinds.push(kind);
+  };
+  if (!category) problem("category", `scene ${n} is outside Table 1's ids 7–111`);
   if (!ref) {
-    verdict.problems.push("no reference procedure");
-    return verdict;
+    problem("procedure", "no reference procedure");
+    return { verdict, kinds };
   }
   const world = await World.create(scene);
   let calls: ToolResult[] = [];
@@ -73,20 +86,20 @@ export async function verifyScene(n: number, scene: Scene, ref: ReferenceProcedu
     verdict.measured = run.answer;
     verdict.iterations = run.iterations;
   } catch (e) {
-    verdict.problems.push(`the reference procedure fails: ${e instanceof Error ? e.message : String(e)}`);
-    return verdict;
+    problem("procedure", `the reference procedure fails: ${e instanceof Error ? e.message : String(e)}`);
+    return { verdict, kinds };
   } finally {
     world.dispose();
   }
   if (!goldMatches(scene.answer, verdict.measured!)) {
-    verdict.problems.push(`gold ${JSON.stringify(scene.answer)} differs from the measurement ${JSON.stringify(verdict.measured)}`);
+    problem("gold", `gold ${JSON.stringify(scene.answer)} differs from the measurement ${JSON.stringify(verdict.measured)}`);
   }
   if (ref.closedForm) {
     const want = Array.isArray(ref.closedForm.value) ? ref.closedForm.value : [ref.closedForm.value];
     const got = (Array.isArray(verdict.measured) ? verdict.measured : [verdict.measured]).map(Number);
     const off = want.map((w, i) => Math.abs(w - got[i]) > ref.closedForm!.tolerance * Math.max(1, Math.abs(w)));
     if (want.length !== got.length || off.some(Boolean)) {
-      verdict.problems.push(`the measurement ${JSON.stringify(verdict.measured)} disagrees with ${ref.closedForm.formula} = ${JSON.stringify(ref.closedForm.value)} beyond ${ref.closedForm.tolerance * 100} %`);
+      problem("closed-form", `the measurement ${JSON.stringify(verdict.measured)} disagrees with ${ref.closedForm.formula} = ${JSON.stringify(ref.closedForm.value)} beyond ${ref.closedForm.tolerance * 100} %`);
     }
   }
   const used = calls.map((c) => c.tool);
@@ -94,14 +107,14 @@ export async function verifyScene(n: number, scene: Scene, ref: ReferenceProcedu
   const meta = CATEGORIES.find((c) => c.id === category);
   if (meta) {
     const name = meta.name.toLowerCase();
-    if (name.startsWith("easy") && verdict.interventions > 3) verdict.problems.push(`an Easy scene, but its reference uses ${verdict.interventions} intervention steps (at most 3)`);
-    if (name.startsWith("hard") && verdict.interventions <= 3) verdict.problems.push(`a Hard scene, but its reference uses only ${verdict.interventions} intervention steps (more than 3 needed)`);
-    if (name.startsWith("hard") && verdict.iterations < 3) verdict.problems.push("a Hard scene needs an adaptive loop: later calls depending on earlier observations over at least 3 iterations");
-    if (name.includes("object creation") && !used.includes("create_objects")) verdict.problems.push("an Object Creation scene whose reference never calls create_objects");
-    if (name.includes("hidden") && !used.includes("find_objects")) verdict.problems.push("a Hidden Objects scene whose reference never calls find_objects");
-    if (name.includes("hidden") && !scene.objects.some((o) => o.hidden) && scene.unlisted.length === 0) verdict.problems.push("a Hidden Objects scene without a hidden object");
+    if (name.startsWith("easy") && verdict.interventions > 3) problem("interventions", `an Easy scene, but its reference uses ${verdict.interventions} intervention steps (at most 3)`);
+    if (name.startsWith("hard") && verdict.interventions <= 3) problem("interventions", `a Hard scene, but its reference uses only ${verdict.interventions} intervention steps (more than 3 needed)`);
+    if (name.startsWith("hard") && verdict.iterations < 3) problem("interventions", "a Hard scene needs an adaptive loop: later calls depending on earlier observations over at least 3 iterations");
+    if (name.includes("object creation") && !used.includes("create_objects")) problem("category", "an Object Creation scene whose reference never calls create_objects");
+    if (name.includes("hidden") && !used.includes("find_objects")) problem("category", "a Hidden Objects scene whose reference never calls find_objects");
+    if (name.includes("hidden") && !scene.objects.some((o) => o.hidden) && scene.unlisted.length === 0) problem("category", "a Hidden Objects scene without a hidden object");
     if (name.includes("create / delete / attach") && !used.some((t) => t === "create_objects" || t === "delete_objects" || t === "attach_objects")) {
-      verdict.problems.push("a Create/Delete/Attach scene whose reference neither creates, deletes nor attaches");
+      problem("category", "a Create/Delete/Attach scene whose reference neither creates, deletes nor attaches");
     }
   }
   // the answer must not be readable off the static attributes at t = 0
@@ -116,13 +129,13 @@ export async function verifyScene(n: number, scene: Scene, ref: ReferenceProcedu
       }
       for (const q of quantities) {
         const hit = statics.find((s) => withinTolerance(s, q));
-        if (hit !== undefined) verdict.problems.push(`the answer ${q} can be read off a static attribute (${hit}) without any intervention`);
+        if (hit !== undefined) problem("static", `the answer ${q} can be read off a static attribute (${hit}) without any intervention`);
       }
     } finally {
       probe.dispose();
     }
   }
-  return verdict;
+  return { verdict, kinds };
 }
 
 /** Scenes per Table 1 category against the paper's counts. */
