@@ -270,7 +270,7 @@ const parser = or(
       cmd: constant("physment run" as const),
       shard,
       model: optional(option("--model", string({ metavar: "MODEL" }), { description: message`The model name the endpoint serves.` })),
-      reference: option("--reference", { description: message`Play each built-in scene's reference procedure instead of calling a model (no endpoint; should score 100 %).` }),
+      reference: option("--reference", { description: message`Play each scene's reference procedure instead of calling a model: the built-in scenes', or a variant set's from mech physment vary (no endpoint; should score 100 %).` }),
       baseUrl: optional(option("--base-url", string({ metavar: "URL" }), { description: message`An OpenAI-compatible endpoint (default: OpenAI's).` })),
       apiKeyEnv: withDefault(option("--api-key-env", string({ metavar: "NAME" }), { description: message`The environment variable holding the API key (default OPENAI_API_KEY).` }), "OPENAI_API_KEY"),
       scenesDir: optional(option("--scenes-dir", string({ metavar: "DIR" }), { description: message`A directory of SceneN folders (PhysMent's layout; default: the built-in scenes).` })),
@@ -292,6 +292,13 @@ const parser = or(
       scenes: optional(option("--scenes", string({ metavar: "LIST" }), { description: message`Only these built-in scenes (numbers and ranges); the category counts are then not checked.` })),
       json,
     }), { description: message`Replay every built-in scene's reference procedure: the gold must be what it measures, agree with its closed form, need the category's interventions and not be readable from static attributes; the categories must have Table 1's counts.` }),
+    command("vary", object({
+      cmd: constant("physment vary" as const),
+      seed: option("--seed", string({ metavar: "SEED" }), { description: message`The seed: the same seed draws the same variants, byte for byte (keep it secret for a private set; only its SHA-256 is written).` }),
+      count: withDefault(option("--count", integer({ metavar: "K" }), { description: message`Variants per scene (default 5, at most 100).` }), 5),
+      scenes: optional(option("--scenes", string({ metavar: "LIST" }), { description: message`Only these built-in scenes (numbers and ranges; default all).` })),
+      out: option("--out", string({ metavar: "DIR" }), { description: message`Where the variant sets go: DIR/set-K/SceneN/ in PhysMent's layout, and DIR/variants.json (a stopped run continues).` }),
+    }), { description: message`Draw fresh variants of the built-in scenes: new values from each scene's declared ranges, the gold measured by its reference procedure, kept only if verify's checks pass.` }),
     command("score", object({
       cmd: constant("physment score" as const),
       dir: argument(string({ metavar: "DIR" }), { description: message`A run's transcript directory.` }),
@@ -302,6 +309,8 @@ const parser = or(
       dir: argument(string({ metavar: "DIR" }), { description: message`A run's transcript directory.` }),
       scenesDir: optional(option("--scenes-dir", string({ metavar: "DIR" }), { description: message`The scenes the run used, for the ground truth (default: the built-in scenes).` })),
       out: optional(option("--out", string({ metavar: "FILE" }), { description: message`Where the HTML report goes (default DIR/report.html).` })),
+      variants: optional(option("--variants", string({ metavar: "RUN_DIR" }), { description: message`A run of the same model on variants of the scenes (mech physment vary): accuracy on both side by side per category, with bootstrap intervals by scene (the memorization gap).` })),
+      variantsScenesDir: optional(option("--variants-scenes-dir", string({ metavar: "DIR" }), { description: message`The variant set that run used (a set-K directory of mech physment vary).` })),
     }), { description: message`Report on a run: a self-contained HTML page with charts and tables (accuracy per budget and category, the six dimensions, failure modes); the tables as Markdown on stdout.` }),
   ), { description: message`PhysMent: scenes, tools, agent runs and scores.` }),
   // or() takes at most 15 parsers: merge, export and compose share one place
@@ -536,6 +545,8 @@ async function main(): Promise<number> {
         return await (await import("./physment_commands.ts")).physmentRunCommand(args, io, readEnv, listJsonl);
       case "physment verify":
         return await (await import("./physment_commands.ts")).physmentVerifyCommand(args, io);
+      case "physment vary":
+        return await (await import("./physment_commands.ts")).physmentVaryCommand(args, io);
       case "physment score":
         return (await import("./physment_commands.ts")).scoreDirectory(args.dir, args.scenesDir, io, listJsonl);
       case "physment report":

@@ -6,6 +6,7 @@ import { z } from "zod";
 import {
   execToolCalls,
   loadPhysmentScene,
+  OptionsError,
   type PhysmentModel,
   physmentEpisodes,
   physmentReport,
@@ -20,11 +21,12 @@ import {
   type Strategy,
   ToolCall,
   UnknownSceneError,
+  varyPhysmentScenes,
   verifyPhysmentScenes,
 } from "../engine/api/physment.ts";
 import { jsonPath, parseJsonText } from "../engine/api/solver.ts";
 import { InputError, type Io } from "./io.ts";
-import { type Progress, progress } from "./progress.ts";
+import { lazyProgress, type Progress, progress } from "./progress.ts";
 import { shardOption } from "./shard_option.ts";
 
 /** "7-111", "7,9,12-15" → scene numbers in the order given, without repeats. */
@@ -126,7 +128,6 @@ export async function physmentRunCommand(
   const protocol = args.protocol === "tools" ? "function" : "text";
   if (args.reference && args.model !== undefined) throw new InputError("--reference plays the scenes' own procedures; it takes no --model");
   if (!args.reference && args.model === undefined) throw new InputError("name the model to run with --model (or play the reference procedures with --reference)");
-  if (args.reference && args.scenesDir !== undefined) throw new InputError("--reference needs the built-in scenes (only they have reference procedures); drop --scenes-dir");
   if (args.reference && protocol !== "function") throw new InputError("--reference speaks function calling; drop --protocol text");
   const grid = { scenes, budgets, strategy: args.strategy, protocol, ...(shard ? { shard } : {}) } as const;
   // a shard needs only the scenes its episodes play
@@ -255,19 +256,61 @@ export function scoreDirectory(dir: string, scenesDir: string | undefined, io: I
  * self-contained HTML page (default DIR/report.html) and its tables as Markdown on stdout.
  */
 export async function physmentReportCommand(
-  args: { dir: string; scenesDir?: string; out?: string },
+  args: { dir: string; scenesDir?: string; out?: string; variants?: string; variantsScenesDir?: string },
   io: Io,
   list: (dir: string) => string[],
 ): Promise<number> {
+  if ((args.variants === undefined) !== (args.variantsScenesDir === undefined)) throw new InputError("--variants and --variants-scenes-dir go together: the run on variants and the variant set it used");
   const scored = readScores(args.dir, args.scenesDir, io, list);
   if (!scored.scores.length) throw new InputError(`${args.dir}: no finished transcript to report on`);
-  const report = await physmentReport(scored);
+  let variants: PhysmentScores | undefined;
+  if (args.variants !== undefined) {
+    variants = readScores(args.variants, args.variantsScenesDir, io, list);
+    if (!variants.scores.length) throw new InputError(`${args.variants}: no finished transcript to report on`);
+  }
+  const report = await physmentReport(scored, variants ? { variants } : {}).catch((e) => {
+    throw e instanceof OptionsError ? new InputError(e.message.replace(/^physmentReport: variants: /, "--variants: ")) : e;
+  });
   const out = args.out ?? `${args.dir.replace(/\/+$/, "")}/report.html`;
   io.writeText(out, report.html);
   io.out(report.markdown);
   if (scored.unfinished.length) io.out(`\n${scored.unfinished.length} unfinished transcript(s) left out (run again to finish them)`);
   io.err(`report written to ${out}`);
   return 0;
+}
+
+/**
+ * `mech physment vary --seed S [--count K] [--scenes LIST] --out DIR`: K variants per scene
+ * written as sets; progress on stderr, the rejections by reason at the end; exit 1 when
+ * some variant had every draw rejected.
+ */
+export async function physmentVaryCommand(args: { seed: string; count: number; scenes?: string; out: string }, io: Io): Promise<number> {
+  if (args.count < 1 || args.count > 100) throw new InputError(`--count: expected a whole number from 1 to 100, got ${args.count}`);
+  if (!args.seed) throw new InputError("--seed: expected a nonempty seed");
+  const all = physmentSceneNumbers();
+  const picked = args.scenes ? parseSceneList(args.scenes) : all;
+  const missing = picked.filter((n) => !all.includes(n));
+  if (missing.length) throw new InputError(`--scenes: no built-in scene ${missing.join(", ")} (built-in: ${builtinRange()})`);
+  const bar = lazyProgress(io, "variants");
+  const start = performance.now();
+  const v = await varyPhysmentScenes({
+    seed: args.seed,
+    count: args.count,
+    scenes: picked,
+    out: args.out,
+    onProgress: (e) => {
+      if (!e.kept) {
+        io.status?.(null);
+        io.err(`scene ${e.scene} set ${e.set}: every draw rejected`);
+      }
+      bar.update(e.done, e.total, `scene ${e.scene} set ${e.set}${e.resumed ? " (already there)" : ""}`);
+    },
+  });
+  bar.finish();
+  const reasons = Object.entries(v.rejected).filter(([, k]) => k > 0).map(([r, k]) => `${r} ${k}`).join(", ");
+  io.err(`${v.variants.length} variants of ${picked.length} scenes kept in ${((performance.now() - start) / 1000).toFixed(1)} s; rejected draws: ${reasons || "none"}; sets in ${args.out}/set-1…set-${args.count}`);
+  for (const g of v.givenUp) io.err(`scene ${g.scene} set ${g.set}: every draw rejected (${Object.entries(g.rejected).map(([r, k]) => `${r} ${k}`).join(", ")}); last: ${g.last.join("; ")}`);
+  return v.givenUp.length ? 1 : 0;
 }
 
 /** `mech physment verify [--scenes LIST]`: the built-in scenes' gold answers and categories; exit 1 on any problem. */

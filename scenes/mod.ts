@@ -1,8 +1,9 @@
 // The built-in PhysMent scenes: their files (embedded at install) and their reference
 // procedures, by scene number.
-import { REFERENCES, SCENE_TEXTS } from "./scenes.gen.ts";
+import { REFERENCES, SCENE_TEXTS, VARIATIONS } from "./scenes.gen.ts";
 import { loadScene, type Scene, SceneError } from "../engine/physment/scene/load.ts";
 import type { ReferenceProcedure } from "../engine/physment/reference.ts";
+import type { SceneVariation } from "../engine/physment/variation/declare.ts";
 
 export function builtinSceneNumbers(): number[] {
   return Object.keys(SCENE_TEXTS).map(Number).sort((a, b) => a - b);
@@ -24,4 +25,9 @@ export async function builtinScene(n: number): Promise<Scene> {
 
 export function builtinReference(n: number): ReferenceProcedure | undefined {
   return REFERENCES[n];
+}
+
+/** What built-in scene n may vary (its declared parameters, edits and procedure), or undefined. */
+export function builtinVariation(n: number): SceneVariation | undefined {
+  return VARIATIONS[n];
 }

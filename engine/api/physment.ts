@@ -48,6 +48,7 @@ export {
   loadPhysmentTranscripts,
   physmentReport,
   type PhysmentReport,
+  type PhysmentReportOptions,
   type PhysmentScores,
   type PhysmentTranscriptSource,
   scorePhysment,
@@ -77,6 +78,11 @@ export type { ProtocolName } from "../physment/agent/protocols.ts";
 export type { EndRecord } from "../physment/agent/transcript.ts";
 export { type MergedPhysment, mergePhysmentShards, PHYSMENT_SHARD_FORMAT, type PhysmentSettings } from "../physment/agent/shard_run.ts";
 export type { SceneVerdict } from "../physment/verify.ts";
+export { type GivenUp, type PhysmentVariants, varyPhysmentScenes, type VaryPhysmentOptions, type VaryProgress } from "./physment_vary.ts";
+export type { RejectionReason, Variant } from "../physment/variation/vary.ts";
+export type { Values } from "../physment/variation/declare.ts";
+export type { VariantEntry, VariantsRecord } from "../physment/variation/record.ts";
+export type { ProblemKind } from "../physment/verify.ts";
 export type { Answer } from "../physment/reference.ts";
 export {
   type Assertion,

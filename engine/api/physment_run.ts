@@ -13,10 +13,11 @@ import { DEFAULT_BUDGETS, type EpisodeSpec, type ModelEntry, type ProgressEvent,
 import { FileTranscriptStore, MemoryTranscriptStore } from "../physment/agent/transcript.ts";
 import { PHYSMENT_SHARD_FORMAT, type PhysmentSettings, recordPhysmentShard, refuseShardDirectory, shardEpisodes } from "../physment/agent/shard_run.ts";
 import type { TranscriptText } from "../physment/evaluate.ts";
-import { ProcedureClient } from "../physment/reference.ts";
+import { ProcedureClient, type ReferenceProcedure } from "../physment/reference.ts";
+import { referenceProcedure } from "./physment_vary.ts";
 import { sceneSetup } from "../physment/setup.ts";
 import type { Scene } from "../physment/scene/load.ts";
-import { builtinReference, builtinSceneNumbers } from "../../scenes/mod.ts";
+import { builtinSceneNumbers } from "../../scenes/mod.ts";
 import { lockDirectory } from "../files/dir_lock.ts";
 import { fsMessage } from "../files/fs_reason.ts";
 import { OptionsError } from "../files/errors.ts";
@@ -146,7 +147,6 @@ type Checked = z.output<typeof Options>;
 function settingsOf(name: string, o: Pick<Checked, "model" | "scenes" | "budgets" | "strategy" | "protocol"> & Partial<Pick<Checked, "scenesDir" | "temperature" | "maxOutputTokens">>): PhysmentSettings {
   const m = o.model;
   if ("reference" in m) {
-    if (o.scenesDir !== undefined) throw new OptionsError(`${name}: scenesDir: the reference procedures are the built-in scenes' own; drop scenesDir`);
     if (o.protocol !== "function") throw new OptionsError(`${name}: protocol: the reference procedures speak function calling; expected "function"`);
   }
   return {
@@ -187,13 +187,13 @@ export function physmentEpisodes(options: PhysmentGridOptions): EpisodeSpec[] {
 }
 
 /** The agent as the runner takes it, and the request controls its profile sends (as `mech eval`'s do). */
-function modelEntry(model: PhysmentModel, o: Checked): { entry: ModelEntry; controls?: Record<string, unknown> } {
+function modelEntry(model: PhysmentModel, o: Checked, procedures: ReadonlyMap<number, ReferenceProcedure> | null): { entry: ModelEntry; controls?: Record<string, unknown> } {
   if ("reference" in model) {
     return {
       entry: {
         name: "reference",
         client: (episode) => {
-          const proc = builtinReference(Number(episode.scene));
+          const proc = procedures?.get(Number(episode.scene));
           if (!proc) throw new Error(`scene ${episode.scene} has no reference procedure`);
           return new ProcedureClient(proc);
         },
@@ -279,7 +279,9 @@ export async function runPhysment(options: RunPhysmentOptions): Promise<Physment
   // a shard loads only the scenes its episodes play
   const scenes = new Map<number, Scene>();
   for (const n of new Set(episodes.map((e) => Number(e.scene)))) scenes.set(n, await sceneByNumber("runPhysment", n, o.scenesDir));
-  const { entry, controls } = modelEntry(o.model, o);
+  // on a variant set (mech physment vary), the reference agent plays each scene's procedure at the variant's values
+  const procedures = "reference" in o.model ? new Map([...scenes.keys()].map((n) => [n, referenceProcedure("runPhysment", n, o.scenesDir)])) : null;
+  const { entry, controls } = modelEntry(o.model, o, procedures);
   if (o.out !== undefined && o.transcripts !== undefined) throw new OptionsError("runPhysment: transcripts: an earlier run in memory, or a directory (out); not both");
   const dir = o.out ?? null;
   const store = dir !== null ? new FileTranscriptStore(dir) : memoryStore(o.transcripts ?? []);

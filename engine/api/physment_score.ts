@@ -7,6 +7,7 @@ import { scoreTranscripts, type TranscriptText, type UnfinishedTranscript } from
 import { type EpisodeScore, type Summary, summarize } from "../physment/score/mod.ts";
 import { buildReport, htmlReport, markdownReport } from "../physment/report/mod.ts";
 import { fsReason } from "../files/fs_reason.ts";
+import { gapTable, memorizationGap } from "./physment_gap.ts";
 import { OptionsError, RunError } from "../files/errors.ts";
 import { checkOptions } from "./options.ts";
 import type { PhysmentRun, PhysmentTranscript } from "./physment_run.ts";
@@ -119,6 +120,7 @@ export interface PhysmentReport {
  * charts, and its tables as Markdown.
  *
  * @param scored The result of scorePhysment, or episode scores (of one or more runs).
+ * @param options `variants`: the scores of a run on variants of the same scenes, shown beside these per category.
  * @returns The HTML page and the Markdown tables.
  * @throws {OptionsError} When there is no scored episode.
  *
@@ -133,9 +135,26 @@ export interface PhysmentReport {
  * assert.match(report.markdown, /\| reference \(zero-shot\/function\) \|/);
  * ```
  */
-export async function physmentReport(scored: PhysmentScores | readonly EpisodeScore[]): Promise<PhysmentReport> {
-  const scores = Array.isArray(scored) ? scored as readonly EpisodeScore[] : (scored as PhysmentScores).scores;
+export async function physmentReport(scored: PhysmentScores | readonly EpisodeScore[], options: PhysmentReportOptions = {}): Promise<PhysmentReport> {
+  const scoresOf = (x: PhysmentScores | readonly EpisodeScore[]) => (Array.isArray(x) ? x as readonly EpisodeScore[] : (x as PhysmentScores).scores);
+  const scores = scoresOf(scored);
   if (!scores?.length) throw new OptionsError("physmentReport: scored: expected at least one scored episode");
   const data = buildReport(scores, summarize(scores));
+  if (options.variants !== undefined) {
+    const variants = scoresOf(options.variants);
+    if (!variants?.length) throw new OptionsError("physmentReport: variants: expected at least one scored episode");
+    const rows = memorizationGap(scores, variants);
+    if (!rows.length) throw new OptionsError("physmentReport: variants: no scene was played by the same model, strategy and protocol in both runs");
+    data.tables.splice(1, 0, gapTable(rows));
+  }
   return { html: await htmlReport(data), markdown: markdownReport(data) };
+}
+
+/** What physmentReport adds. */
+export interface PhysmentReportOptions {
+  /**
+   * A run of the same model on variants of the scenes (mech physment vary): the report
+   * then shows accuracy on both side by side per category, the memorization gap.
+   */
+  variants?: PhysmentScores | readonly EpisodeScore[];
 }

@@ -1,0 +1,75 @@
+// Every built-in scene declares what may vary; at the published values the declaration
+// gives back the published files and procedure; drawn variants pass verify's checks and
+// the scripted reference agent answers them through the full agent loop.
+import { describe, expect, it } from "vitest";
+import { builtinReference, builtinSceneNumbers, builtinSceneTexts, builtinVariation } from "../../../scenes/mod.ts";
+import { parseXml, type XmlElement, type XmlNode } from "../scene/xml.ts";
+import { applyVariation } from "./apply.ts";
+import { baseValues, declarationProblems } from "./declare.ts";
+import { drawVariant } from "./vary.ts";
+import { loadScene, SceneError } from "../scene/load.ts";
+import { sceneSetup, sceneTruth } from "../setup.ts";
+import { MemoryTranscriptStore, parseTranscript } from "../agent/transcript.ts";
+import { runEpisode } from "../agent/loop.ts";
+import { ProcedureClient } from "../reference.ts";
+import { buildPrompt } from "../agent/prompt.ts";
+import { episodeRecord } from "../evaluate.ts";
+import { scoreEpisode } from "../score/dimensions.ts";
+
+/** The element tree with every attribute that reads as numbers normalized (0.10 and 0.1 compare equal). */
+function normalized(node: XmlNode): unknown {
+  if (node.kind !== "element") return node.kind === "comment" ? null : node.text.trim();
+  const el = node as XmlElement;
+  const value = (v: string) => (/^\s*-?[\d.eE+-]+(\s+-?[\d.eE+-]+)*\s*$/.test(v) ? v.trim().split(/\s+/).map(Number) : v);
+  return { tag: el.tag, attrs: el.attrs.map(([k, v]) => [k, value(v)]), children: el.children.map(normalized).filter((c) => c !== null && c !== "") };
+}
+
+const published = (n: number) => {
+  const t = builtinSceneTexts(n)!;
+  return { json: JSON.parse(t.json), xml: t.xml };
+};
+
+describe("scene variations", () => {
+  it.each(builtinSceneNumbers())("scene %i declares what may vary, and at the published values gives the published scene", (n) => {
+    const v = builtinVariation(n);
+    expect(v, `scenes/Scene${n}/reference.ts exports no variation`).toBeDefined();
+    expect(declarationProblems(v!)).toEqual([]);
+    const base = baseValues(v!);
+    expect(v!.constraint?.(base) ?? null).toBeNull();
+    const files = applyVariation(published(n), v!, base);
+    expect(files.json).toEqual(published(n).json);
+    expect(normalized(parseXml(files.xml))).toEqual(normalized(parseXml(published(n).xml)));
+    // the built-in reference is the declaration's procedure at the published values
+    expect(builtinReference(n)!.summary).toBe(v!.procedure(base).summary);
+    expect(builtinReference(n)!.closedForm?.value).toEqual(v!.procedure(base).closedForm?.value);
+  });
+
+  it.each(builtinSceneNumbers())("scene %i: a drawn variant passes verify's checks, and the reference agent answers it through the full loop", async (n) => {
+    const v = builtinVariation(n)!;
+    const attempt = await drawVariant(n, published(n), v, "variation-test", 1);
+    expect(attempt.variant, `every draw rejected: ${JSON.stringify(attempt.rejected)}; last: ${attempt.last.join("; ")}`).not.toBeNull();
+    const variant = attempt.variant!;
+    // a variant differs from the published scene in its world or its texts
+    expect(variant.json !== builtinSceneTexts(n)!.json || variant.xml !== builtinSceneTexts(n)!.xml).toBe(true);
+    const scene = await loadScene({ json: variant.json, xml: variant.xml, file: `scene${n}.json` });
+    if (scene instanceof SceneError) throw scene;
+    const setup = await sceneSetup(scene, String(n));
+    const store = new MemoryTranscriptStore();
+    try {
+      const result = await runEpisode({
+        client: new ProcedureClient(v.procedure(variant.values)),
+        toolbox: setup.toolbox,
+        prompt: buildPrompt({ scene: setup.scene, specs: setup.toolbox.specs, budget: 20, strategy: "zero-shot", protocol: "function" }),
+        protocol: "function",
+        budget: 20,
+        scene: String(n),
+        strategy: "zero-shot",
+        transcript: await store.create("e"),
+      });
+      expect(result.answered).toBe(true);
+      expect(scoreEpisode(episodeRecord(parseTranscript(store.files.get("e")!).records, sceneTruth(scene, n))).correct).toBe(true);
+    } finally {
+      await setup.close?.();
+    }
+  });
+});
