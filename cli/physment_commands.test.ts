@@ -124,12 +124,12 @@ describe("mech physment", () => {
     expect(readdirSync(out)).toEqual(["7__reference__b5__zero-shot__function.jsonl"]);
   });
 
-  it("run: --model or --reference, never both; --reference needs the built-in scenes and function calling", async () => {
+  it("run: --model or --reference, never both; --reference needs the built-in scenes or a variant set, and function calling", async () => {
     const base = { apiKeyEnv: "NO_SUCH_KEY", scenes: "7", budgets: "5", strategy: "zero-shot" as const, protocol: "tools" as const, out: join(root, "never"), concurrency: 1 };
     const run = (extra: object) => physmentRunCommand({ ...base, ...extra }, fakeIo(), () => undefined, () => []);
     await expect(run({})).rejects.toThrow("name the model to run with --model (or play the reference procedures with --reference)");
     await expect(run({ model: "m", reference: true })).rejects.toThrow("--reference plays the scenes' own procedures; it takes no --model");
-    await expect(run({ reference: true, scenesDir: join(root, "scenes") })).rejects.toThrow("--reference needs the built-in scenes");
+    await expect(run({ reference: true, scenesDir: join(root, "scenes"), scenes: "101" })).rejects.toThrow(/variant.json is missing, so .* is not a variant set/);
     await expect(run({ reference: true, protocol: "text" })).rejects.toThrow("--reference speaks function calling");
     await expect(run({ reference: true, scenes: "5" })).rejects.toThrow("no built-in scene 5 (built-in: 7…111, 105 scenes)");
     await expect(run({ model: "m" })).rejects.toThrow("no API key: set NO_SUCH_KEY");

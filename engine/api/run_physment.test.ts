@@ -2,7 +2,8 @@
 // runs through the same runner (it sees what an endpoint would be sent), its transcripts in
 // memory are the files `mech physment run` writes, an interrupted run in memory continues
 // from its transcripts, and bad options are named.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { builtinSceneTexts } from "../../scenes/mod.ts";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -106,7 +107,12 @@ describe("the grid and the options", () => {
   });
 
   it("names the option that is wrong", async () => {
-    await expect(runPhysment({ model: { reference: true }, scenes: [7], scenesDir: tmp })).rejects.toThrow(new OptionsError("runPhysment: scenesDir: the reference procedures are the built-in scenes' own; drop scenesDir"));
+    // the reference agent plays built-in scenes and variant sets, not any directory of scenes
+    const plain = join(tmp, "plain");
+    mkdirSync(join(plain, "Scene7"), { recursive: true });
+    writeFileSync(join(plain, "Scene7/scene7.json"), builtinSceneTexts(7)!.json);
+    writeFileSync(join(plain, "Scene7/scene7.xml"), builtinSceneTexts(7)!.xml);
+    await expect(runPhysment({ model: { reference: true }, scenes: [7], scenesDir: plain })).rejects.toThrow(new OptionsError(`runPhysment: the reference agent plays the built-in scenes and their variant sets (mech physment vary); ${join(plain, "Scene7", "variant.json")} is missing, so ${plain} is not a variant set`));
     await expect(runPhysment({ model: { reference: true }, scenes: [7], protocol: "text" })).rejects.toThrow(/runPhysment: protocol: /);
     await expect(runPhysment({ model: { reference: true }, scenes: [7], out: tmp, transcripts: [] })).rejects.toThrow(/runPhysment: transcripts: /);
     await expect(runPhysment({ model: { id: "m", function: "not a function" } as never, scenes: [7] })).rejects.toThrow("runPhysment: model.function: expected a function");
