@@ -1,43 +1,52 @@
 // Bisect the launch angle (low branch) until the ball touches down at x = 4 m; then read the
 // touchdown speed. Touchdown = the centre interpolated down to one radius above the floor.
-import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
+import { baseProcedure, defineVariation, fmt } from "../../engine/physment/variation/declare.ts";
 import { bisect, crossFraction, lerp, perStep, position, round, stepsWith, velocity } from "../procedures.ts";
 import type { ToolCall, ToolResult } from "../../engine/physment/protocol.ts";
 
 const SUBSTEPS = 220;
-const V = 6;
 const R = 0.1;
 const G = 9.81;
-const H = 1.0;
 
-function range(deg: number): number {
+/** Where the centre comes down to one radius above the floor, thrown at `deg` with speed v from h above that level. */
+function range(v: number, h: number, deg: number): number {
   const th = (deg * Math.PI) / 180;
-  const t = (V * Math.sin(th) + Math.sqrt((V * Math.sin(th)) ** 2 + 2 * G * H)) / G;
-  return V * Math.cos(th) * t;
+  const t = (v * Math.sin(th) + Math.sqrt((v * Math.sin(th)) ** 2 + 2 * G * h)) / G;
+  return v * Math.cos(th) * t;
 }
-function closedAngle(): number {
+function flightTime(v: number, h: number, deg: number): number {
+  const th = (deg * Math.PI) / 180;
+  return (v * Math.sin(th) + Math.sqrt((v * Math.sin(th)) ** 2 + 2 * G * h)) / G;
+}
+function closedAngle(v: number, h: number, x: number): number {
   let lo = 0;
   let hi = 45;
   for (let i = 0; i < 60; i++) {
     const m = (lo + hi) / 2;
-    if (range(m) > 4) hi = m;
+    if (range(v, h, m) > x) hi = m;
     else lo = m;
   }
   return lo;
 }
 
-function trial(start: number[], deg: number): ToolCall[] {
+function trial(start: number[], v: number, deg: number): ToolCall[] {
   const th = (deg * Math.PI) / 180;
   return [
     { tool: "move_object", parameters: { object_id: "object_1", x: start[0], y: start[1], z: start[2] } },
-    { tool: "set_velocity", parameters: { object_id: "object_1", velocity_vector: [V * Math.cos(th), 0, V * Math.sin(th)] } },
-    ...stepsWith(SUBSTEPS, [{ tool: "get_position", parameters: { object_id: "object_1" } }, { tool: "get_velocity", parameters: { object_id: "object_1" } }]),
+    {
+      tool: "set_velocity",
+      parameters: { object_id: "object_1", velocity_vector: [v * Math.cos(th), 0, v * Math.sin(th)] },
+    },
+    ...stepsWith(SUBSTEPS, [{ tool: "get_position", parameters: { object_id: "object_1" } }, {
+      tool: "get_velocity",
+      parameters: { object_id: "object_1" },
+    }]),
   ];
 }
 
 /** x and speed where the centre comes down through z = R (linear interpolation between samples). */
-function touchdown(res: ToolResult[], start: number[]): { x: number; speed: number } {
-  let prev = { p: start, s: V };
+function touchdown(res: ToolResult[], start: number[], v: number): { x: number; speed: number } {
+  let prev = { p: start, s: v };
   for (const [pr, vr] of perStep(res, 2, 2)) {
     const p = position(pr);
     const s = Math.hypot(...velocity(vr));
@@ -50,15 +59,57 @@ function touchdown(res: ToolResult[], start: number[]): { x: number; speed: numb
   throw new Error("the ball did not come down within the trial");
 }
 
-export const reference: ReferenceProcedure = {
-  summary: "bisect θ on [0°, 45°] over 12 trials (reset, launch at 6 m/s, step 5 ms reading position until the centre passes z = r, interpolate x, compare with 4.0), then the touchdown speed at the θ found",
-  *run() {
-    const [p0] = yield [{ tool: "get_position", parameters: { object_id: "object_1" } }];
-    const start = position(p0);
-    const [lo, hi] = yield* bisect(0, 45, 12, (deg) => trial(start, deg), (res) => touchdown(res, start).x > 4.0);
-    const deg = round((lo + hi) / 2, 1);
-    const { speed } = touchdown(yield trial(start, deg), start);
-    return [deg, round(speed)];
+/** Distances print with one decimal at least, as the published texts do ("4.0 m"). */
+const dist = (x: number) => (Number.isInteger(x) ? x.toFixed(1) : fmt(x));
+
+export const variation = defineVariation({
+  parameters: {
+    V: { base: 6, min: 5, max: 9, step: 0.5, unit: "m/s" },
+    X: { base: 4, min: 3.5, max: 6, step: 0.1, unit: "m" },
+    H: { base: 1, min: 0.5, max: 2, step: 0.1, unit: "m" },
   },
-  closedForm: { value: [closedAngle(), Math.sqrt(V * V + 2 * G * H)], tolerance: 0.03, formula: "[θ solving 6 cos θ·(6 sin θ + √(36 sin²θ + 2gh))/g = 4, √(v² + 2gh)] with h = 1" },
-};
+  // a low-branch angle below 45° must reach the mark clearly, within the 1.1 s a trial follows
+  constraint: ({ V, X, H }) => {
+    if (range(V, H, 0) > X - 0.3) return `even a horizontal throw lands past ${dist(X)} m`;
+    if (range(V, H, 40) < X + 0.3) return `no angle below 45° reaches ${dist(X)} m`;
+    // a flat throw's angle is a steep function of where it lands: the tolerance would not hold
+    const deg = closedAngle(V, H, X);
+    if (deg < 10) return `the angle ${fmt(deg)}° is too flat to find within the tolerance`;
+    const t = flightTime(V, H, deg);
+    return t > 1.05 ? `the flight takes ${fmt(t)} s, longer than a trial follows` : null;
+  },
+  world: ({ X, H }) => [
+    { tag: "body", name: "object_3", attr: "pos", index: 0, value: X },
+    { tag: "body", name: "object_1", attr: "pos", index: 2, value: H + R },
+  ],
+  text: ({ V, X }) => [
+    ["speed 6 m/s", `speed ${fmt(V)} m/s`],
+    ["[6 cos θ, 0, 6 sin θ]", `[${fmt(V)} cos θ, 0, ${fmt(V)} sin θ]`],
+    ["x = 4.0 m", `x = ${dist(X)} m`],
+    ["compares it with 4.0 m", `compares it with ${dist(X)} m`],
+  ],
+  procedure: ({ V, X, H }) => ({
+    summary: `bisect θ on [0°, 45°] over 12 trials (reset, launch at ${
+      fmt(V)
+    } m/s, step 5 ms reading position until the centre passes z = r, interpolate x, compare with ${
+      dist(X)
+    }), then the touchdown speed at the θ found`,
+    *run() {
+      const [p0] = yield [{ tool: "get_position", parameters: { object_id: "object_1" } }];
+      const start = position(p0);
+      const [lo, hi] = yield* bisect(0, 45, 12, (deg) => trial(start, V, deg), (res) => touchdown(res, start, V).x > X);
+      const deg = round((lo + hi) / 2, 1);
+      const { speed } = touchdown(yield trial(start, V, deg), start, V);
+      return [deg, round(speed)];
+    },
+    closedForm: {
+      value: [closedAngle(V, H, X), Math.sqrt(V * V + 2 * G * H)],
+      tolerance: 0.03,
+      formula: `[θ solving ${fmt(V)} cos θ·(${fmt(V)} sin θ + √(${fmt(V * V)} sin²θ + 2gh))/g = ${
+        fmt(X)
+      }, √(v² + 2gh)] with h = ${fmt(H)}`,
+    },
+  }),
+});
+
+export const reference = baseProcedure(variation);

@@ -1,7 +1,7 @@
 // A draw carried into a scene's files: the MJCF edits on the parsed tree, the text edits
 // on the task, description and expected behaviour (all at once, so one edit's output is
 // never matched by another's input). An edit that names nothing is a declaration error.
-import { attr, descendants, parseXml, serializeXml, setAttr, type XmlElement } from "../scene/xml.ts";
+import { attr, elements, parseXml, serializeXml, setAttr, type XmlElement } from "../scene/xml.ts";
 import type { SceneJson } from "../scene/schema.ts";
 import type { Values, WorldEdit } from "./declare.ts";
 import type { SceneVariation } from "./declare.ts";
@@ -11,10 +11,25 @@ export class VariationError extends Error {
   override name = "VariationError";
 }
 
-/** The element an edit names: by tag and name attribute, or the tag's only element. */
+/** Every element with its parent's tag ("" for the root). */
+function withParents(root: XmlElement): [XmlElement, string][] {
+  const out: [XmlElement, string][] = [[root, ""]];
+  const walk = (el: XmlElement) => {
+    for (const c of elements(el)) {
+      out.push([c, el.tag]);
+      walk(c);
+    }
+  };
+  walk(root);
+  return out;
+}
+
+/** The element an edit names: by tag and name attribute (and parent's tag), or the tag's only element. */
 function target(root: XmlElement, e: WorldEdit): XmlElement {
-  const all = [root, ...descendants(root)].filter((x) => x.tag === e.tag && (e.name === undefined || attr(x, "name") === e.name));
-  const what = e.name === undefined ? `<${e.tag}>` : `<${e.tag} name="${e.name}">`;
+  const all = withParents(root)
+    .filter(([x, parent]) => x.tag === e.tag && (e.name === undefined || attr(x, "name") === e.name) && (e.within === undefined || parent === e.within))
+    .map(([x]) => x);
+  const what = `<${e.tag}${e.name === undefined ? "" : ` name="${e.name}"`}>${e.within === undefined ? "" : ` in <${e.within}>`}`;
   if (all.length !== 1) throw new VariationError(`the MJCF has ${all.length === 0 ? "no" : all.length} ${what}${all.length ? " elements" : ""}; an edit must name exactly one`);
   return all[0];
 }

@@ -80,6 +80,14 @@ describe("MJCF edits", () => {
     expect(() => editWorld(XML, [{ tag: "body", attr: "pos", value: 1 }])).toThrow("the MJCF has 2 <body> elements; an edit must name exactly one");
     expect(() => editWorld(XML, [{ tag: "body", name: "object_1", attr: "pos", index: 3, value: 1 }])).toThrow('<body name="object_1"> pos="0 0 0.5" has no component 3');
   });
+
+  it("tell unnamed elements apart by their parent's tag", () => {
+    const xml = `<mujoco><default><geom friction="0.2 0.005 0.0001"/></default><worldbody><body name="b"><geom size="0.1"/></body></worldbody></mujoco>`;
+    const out = parseXml(editWorld(xml, [{ tag: "geom", within: "default", attr: "friction", index: 0, value: 0.35 }]));
+    expect(attr(descendants(out).find((e) => e.tag === "geom")!, "friction")).toBe("0.35 0.005 0.0001");
+    expect(() => editWorld(xml, [{ tag: "geom", attr: "friction", value: 1 }])).toThrow("the MJCF has 2 <geom> elements; an edit must name exactly one");
+    expect(() => editWorld(xml, [{ tag: "geom", within: "asset", attr: "friction", value: 1 }])).toThrow("the MJCF has no <geom> in <asset>; an edit must name exactly one");
+  });
 });
 
 describe("text edits", () => {

@@ -26,8 +26,10 @@ export type Values<K extends string = string> = Readonly<Record<K, number>>;
 export interface WorldEdit {
   /** The element's tag (body, geom, joint, option, …). */
   tag: string;
-  /** Its name attribute; absent when the tag occurs once in the file. */
+  /** Its name attribute; absent when the tag occurs once in the file (or once in `within`). */
   name?: string;
+  /** The tag of its parent, to tell apart unnamed elements (a `<default>`'s geom). */
+  within?: string;
   /** The attribute to set. */
   attr: string;
   /** The new value: a number, or a vector written space-separated. */
