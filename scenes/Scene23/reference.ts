@@ -1,21 +1,48 @@
-// Reveal the hidden block, let it slide 1.0 s down the incline, read how far it moved.
-import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
+// Reveal the hidden block, let it slide t down the incline, read how far it moved.
+import { baseProcedure, defineVariation, fmt } from "../../engine/physment/variation/declare.ts";
 
 const th = (25 * Math.PI) / 180;
+/** Durations print with one decimal at least, as the published texts do ("1.0 s"). */
+const sec = (t: number) => (Number.isInteger(t) ? t.toFixed(1) : fmt(t));
+const slid = (mu: number, t: number) => 0.5 * 9.81 * (Math.sin(th) - mu * Math.cos(th)) * t ** 2;
 
-export const reference: ReferenceProcedure = {
-  summary: "find_objects, step 1.0 s, report the hidden block's displacement",
-  *run() {
-    yield [{ tool: "find_objects", parameters: {} }];
-    const [, d] = yield [
-      { tool: "step", parameters: { duration: 1.0 } },
-      { tool: "get_displacement", parameters: { object_id: "object_3" } },
-    ];
-    return Math.round((d.result!.displacement as number) * 1000) / 1000;
+export const variation = defineVariation({
+  parameters: {
+    mu: { base: 0.2, min: 0.05, max: 0.35, step: 0.05, unit: "" },
+    t: { base: 1, min: 0.5, max: 1.5, step: 0.1, unit: "s" },
+    m: { base: 1, min: 0.5, max: 4, step: 0.5, unit: "kg" },
   },
-  closedForm: {
-    value: 0.5 * 9.81 * (Math.sin(th) - 0.2 * Math.cos(th)) * 1.0 ** 2,
-    tolerance: 0.04,
-    formula: "d = ½·g·(sin θ − μ·cos θ)·t², θ = 25°, μ = 0.2, t = 1.0 s",
-  },
-};
+  // the block stays on the incline (about 4.5 m of it below the block)
+  constraint: (
+    { mu, t },
+  ) => (slid(mu, t) > 4.3 ? `the block would slide ${fmt(slid(mu, t))} m, off the incline` : null),
+  world: ({ mu, m }) => [
+    { tag: "geom", name: "incline", attr: "friction", index: 0, value: mu },
+    { tag: "geom", name: "block", attr: "friction", index: 0, value: mu },
+    { tag: "geom", name: "block", attr: "mass", value: m },
+  ],
+  text: ({ mu, t }) => [
+    ["between block and incline is 0.2", `between block and incline is ${fmt(mu)}`],
+    ["moved 1.0 s after release", `moved ${sec(t)} s after release`],
+    ["slide for 1.0 s", `slide for ${sec(t)} s`],
+    ["simulation by 1.0 s", `simulation by ${sec(t)} s`],
+  ],
+  procedure: ({ mu, t }) => ({
+    summary: `find_objects, step ${sec(t)} s, report the hidden block's displacement`,
+    *run() {
+      yield [{ tool: "find_objects", parameters: {} }];
+      const [, d] = yield [
+        { tool: "step", parameters: { duration: t } },
+        { tool: "get_displacement", parameters: { object_id: "object_3" } },
+      ];
+      return Math.round((d.result!.displacement as number) * 1000) / 1000;
+    },
+    closedForm: {
+      value: slid(mu, t),
+      tolerance: 0.04,
+      formula: `d = ½·g·(sin θ − μ·cos θ)·t², θ = 25°, μ = ${fmt(mu)}, t = ${sec(t)} s`,
+    },
+  }),
+});
+
+export const reference = baseProcedure(variation);
