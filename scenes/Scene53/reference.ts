@@ -1,16 +1,36 @@
-import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
+import { baseProcedure, defineVariation, fmt } from "../../engine/physment/variation/declare.ts";
 
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
+/** Durations print with one decimal at least, as the published texts do ("1.0 s"). */
+const sec = (t: number) => (Number.isInteger(t) ? t.toFixed(1) : fmt(t));
 
 // Inclined plane + rotational dynamics: a rolling sphere accelerates at (5/7)·g·sin θ.
-export const reference: ReferenceProcedure = {
-  summary: "step 1.0 s, read the ball's velocity, report its magnitude",
-  *run() {
-    const [, v] = yield [
-      { tool: "step", parameters: { duration: 1.0 } },
-      { tool: "get_velocity", parameters: { object_id: "object_1" } },
-    ];
-    return r3(Math.hypot(...(v.result!.velocity as number[])));
+export const variation = defineVariation({
+  parameters: {
+    t: { base: 1, min: 0.4, max: 2.5, step: 0.1, unit: "s" },
+    m: { base: 1, min: 0.3, max: 5, step: 0.1, unit: "kg" },
   },
-  closedForm: { value: (5 / 7) * 9.81 * Math.sin((25 * Math.PI) / 180) * 1.0, tolerance: 0.03, formula: "v = (5/7)·g·sin θ·t = (5/7) × 9.81 × sin 25° × 1.0" },
-};
+  world: ({ m }) => [{ tag: "geom", name: "ball", attr: "mass", value: m }],
+  text: ({ t }) => [
+    ["speed 1.0 s after release", `speed ${sec(t)} s after release`],
+    ["roll for 1.0 s", `roll for ${sec(t)} s`],
+    ["simulation by 1.0 s", `simulation by ${sec(t)} s`],
+  ],
+  procedure: ({ t }) => ({
+    summary: `step ${sec(t)} s, read the ball's velocity, report its magnitude`,
+    *run() {
+      const [, v] = yield [
+        { tool: "step", parameters: { duration: t } },
+        { tool: "get_velocity", parameters: { object_id: "object_1" } },
+      ];
+      return r3(Math.hypot(...(v.result!.velocity as number[])));
+    },
+    closedForm: {
+      value: (5 / 7) * 9.81 * Math.sin((25 * Math.PI) / 180) * t,
+      tolerance: 0.03,
+      formula: `v = (5/7)·g·sin θ·t = (5/7) × 9.81 × sin 25° × ${sec(t)}`,
+    },
+  }),
+});
+
+export const reference = baseProcedure(variation);
