@@ -8,12 +8,15 @@ export const variation = defineVariation({
     k: { base: 50, min: 10, max: 200, step: 5, unit: "N/m" },
     v0: { base: 1.5, min: 0.5, max: 3, step: 0.25, unit: "m/s" },
   },
-  // a quarter period the 5 ms steps resolve
-  constraint: (
-    { m, k },
-  ) => ((Math.PI / 2) * Math.sqrt(m / k) < 0.1
-    ? `a quarter period of ${fmt((Math.PI / 2) * Math.sqrt(m / k))} s is too short`
-    : null),
+  // a quarter period the 5 ms steps resolve, and a swing that keeps the cart clear of the wall 1 m behind it
+  constraint: ({ m, k, v0 }) => {
+    if ((Math.PI / 2) * Math.sqrt(m / k) < 0.1) {
+      return `a quarter period of ${fmt((Math.PI / 2) * Math.sqrt(m / k))} s is too short`;
+    }
+    return v0 * Math.sqrt(m / k) > 0.7
+      ? `the amplitude ${fmt(v0 * Math.sqrt(m / k))} m would carry the cart into the wall`
+      : null;
+  },
   world: ({ m, k }) => [
     { tag: "geom", name: "cart", attr: "mass", value: m },
     { tag: "joint", name: "object_2_joint", attr: "stiffness", value: k },
