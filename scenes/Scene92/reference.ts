@@ -1,12 +1,13 @@
-// Create the ball, bisect the launch speed until its first floor contact is at x = 2 m,
+// Create the ball, bisect the launch speed until its first floor contact is at the target x,
 // then read the kinetic energy at that contact.
-import type { ReferenceProcedure } from "../../engine/physment/reference.ts";
+import { baseProcedure, defineVariation, fmt } from "../../engine/physment/variation/declare.ts";
 import type { ToolCall, ToolResult } from "../../engine/physment/protocol.ts";
 import { bisect, masses, perStep, position, round, stepsWith } from "../procedures.ts";
 
 const SUBSTEPS = 130;
 const H = 1.4;
-const MASS = 1500 * (4 / 3) * Math.PI * 0.1 ** 3;
+/** Distances print with one decimal at least, as the published texts do ("2.0 m"). */
+const dist = (x: number) => (Number.isInteger(x) ? x.toFixed(1) : fmt(x));
 
 function trial(v: number, mass: number): ToolCall[] {
   return [
@@ -28,19 +29,41 @@ function firstContact(res: ToolResult[]): { x: number; ke: number } {
   throw new Error("no floor contact within the trial");
 }
 
-export const reference: ReferenceProcedure = {
-  summary: "create the sphere, bisect v₀ on [0, 8] over 11 trials (reset, launch, step 5 ms until floor contact, compare x with 2.0), then KE at contact for the found v₀",
-  *run() {
-    yield [{ tool: "create_objects", parameters: { name: "object_3", pos: [0, 0, 1.5], density: 1500, radius: 0.1 } }];
-    const [mass] = yield* masses("object_3");
-    const [lo, hi] = yield* bisect(0, 8, 11, (v) => trial(v, mass), (res) => firstContact(res).x > 2.0);
-    const v0 = round((lo + hi) / 2);
-    const { ke } = firstContact(yield trial(v0, mass));
-    return [v0, round(ke, 2)];
+export const variation = defineVariation({
+  parameters: {
+    X: { base: 2, min: 1, max: 3.8, step: 0.1, unit: "m" },
+    rho: { base: 1500, min: 500, max: 4000, step: 250, unit: "kg/m³" },
   },
-  closedForm: {
-    value: [2 / Math.sqrt((2 * H) / 9.81), 0.5 * MASS * ((4 * 9.81) / (2 * H) + 2 * 9.81 * H)],
-    tolerance: 0.02,
-    formula: "[x/√(2h/g), ½m(v₀² + 2gh)] with x = 2, h = 1.4, m = 1500·(4/3)π·0.1³",
+  world: ({ X }) => [{ tag: "body", name: "object_2", attr: "pos", index: 0, value: X }],
+  text: ({ X, rho }) => [
+    ["density 1500 kg/m³", `density ${fmt(rho)} kg/m³`],
+    ["x = 2.0 m", `x = ${dist(X)} m`],
+  ],
+  procedure: ({ X, rho }) => {
+    const MASS = rho * (4 / 3) * Math.PI * 0.1 ** 3;
+    return {
+      summary:
+        `create the sphere, bisect v₀ on [0, 8] over 11 trials (reset, launch, step 5 ms until floor contact, compare x with ${
+          dist(X)
+        }), then KE at contact for the found v₀`,
+      *run() {
+        yield [{
+          tool: "create_objects",
+          parameters: { name: "object_3", pos: [0, 0, 1.5], density: rho, radius: 0.1 },
+        }];
+        const [mass] = yield* masses("object_3");
+        const [lo, hi] = yield* bisect(0, 8, 11, (v) => trial(v, mass), (res) => firstContact(res).x > X);
+        const v0 = round((lo + hi) / 2);
+        const { ke } = firstContact(yield trial(v0, mass));
+        return [v0, round(ke, 2)];
+      },
+      closedForm: {
+        value: [X / Math.sqrt((2 * H) / 9.81), 0.5 * MASS * ((X * X * 9.81) / (2 * H) + 2 * 9.81 * H)],
+        tolerance: 0.02,
+        formula: `[x/√(2h/g), ½m(v₀² + 2gh)] with x = ${fmt(X)}, h = 1.4, m = ${fmt(rho)}·(4/3)π·0.1³`,
+      },
+    };
   },
-};
+});
+
+export const reference = baseProcedure(variation);
