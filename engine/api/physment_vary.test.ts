@@ -161,7 +161,7 @@ describe("mech physment vary", () => {
       [["--count", "0", "--scenes", "10", "--out", join(tmp, "x")], /--count: expected a whole number from 1 to 100, got 0/],
       [["--scenes", "3", "--out", join(tmp, "x")], /--scenes: no built-in scene 3/],
       [["--scenes", "10", "--out", join(out, "set-1/Scene10/scene10.json")], /exists and is not a directory/],
-      [["--scenes", "10", "--out", "/proc/mechbench-unwritable"], /\/proc\/mechbench-unwritable: no such file or directory/],
+      [["--scenes", "10", "--out", join(out, "set-1/Scene10/scene10.json/below")], /a path component is not a directory/],
     ] as const) {
       const r = await spawnMech(["physment", "vary", "--seed", "cli", ...args]).done;
       expect(r.code, r.err).toBe(2);
