@@ -12,7 +12,7 @@ import { OptionsError, StoreError } from "../files/errors.ts";
 import { sha256 } from "../files/sha256.ts";
 import { SceneJson } from "../physment/scene/schema.ts";
 import { drawVariant, MAX_DRAWS, REJECTION_REASONS, type RejectionReason, type Variant } from "../physment/variation/vary.ts";
-import { VARIANT_FORMAT, VariantRecord, VARIANTS_FORMAT, type VariantsRecord } from "../physment/variation/record.ts";
+import { checkVariantRecord, VARIANT_FORMAT, type VariantRecord, VARIANTS_FORMAT, type VariantsRecord } from "../physment/variation/record.ts";
 import { builtinReference, builtinSceneNumbers, builtinSceneTexts, builtinVariation } from "../../scenes/mod.ts";
 import type { ReferenceProcedure } from "../physment/reference.ts";
 import { checkOptions, SIGNAL } from "./options.ts";
@@ -178,9 +178,9 @@ function prepareVaryDir(dir: string, seedSha: string): void {
     for (const scene of safeList(join(dir, set))) {
       const file = join(dir, set, scene, "variant.json");
       if (!existsSync(file)) continue;
-      const r = VariantRecord.safeParse(safeJson(file));
-      if (!r.success) throw new StoreError(`${file}: not a variant record (${r.error.issues[0].message} at ${r.error.issues[0].path.join(".") || "the top"}); choose another directory`);
-      if (r.data.seed_sha256 !== seedSha) throw new StoreError(`${dir}: holds variants drawn with another seed; choose another directory`);
+      const r = checkVariantRecord(safeJson(file));
+      if ("problem" in r) throw new StoreError(`${file}: not a variant record (${r.problem}); choose another directory`);
+      if (r.record.seed_sha256 !== seedSha) throw new StoreError(`${dir}: holds variants drawn with another seed; choose another directory`);
     }
   }
 }
@@ -207,8 +207,9 @@ function readKept(out: string, n: number, set: number, seedSha: string) {
   const dir = variantDir(out, set, n);
   const file = join(dir, "variant.json");
   if (!existsSync(file)) return null;
-  const r = VariantRecord.safeParse(safeJson(file));
-  if (!r.success || r.data.seed_sha256 !== seedSha || r.data.scene !== n || r.data.set !== set) throw new StoreError(`${file}: not variant ${set} of scene ${n} under this seed; choose another directory`);
+  const checked = checkVariantRecord(safeJson(file));
+  const r = "record" in checked ? checked.record : null;
+  if (!r || r.seed_sha256 !== seedSha || r.scene !== n || r.set !== set) throw new StoreError(`${file}: not variant ${set} of scene ${n} under this seed; choose another directory`);
   let json: string, xml: string;
   try {
     json = readFileSync(join(dir, `scene${n}.json`), "utf8");
@@ -216,8 +217,8 @@ function readKept(out: string, n: number, set: number, seedSha: string) {
   } catch (e) {
     throw fsMessage(dir, e);
   }
-  const variant: Variant = { scene: n, set, draw: r.data.draw, values: r.data.values, answer: r.data.answer, json, xml };
-  return { variant, rejected: r.data.rejected as Partial<Record<RejectionReason, number>>, last: [] as string[] };
+  const variant: Variant = { scene: n, set, draw: r.draw, values: r.values, answer: r.answer, json, xml };
+  return { variant, rejected: r.rejected as Partial<Record<RejectionReason, number>>, last: [] as string[] };
 }
 
 /** The scene files, then variant.json (its presence marks the variant complete). */
@@ -247,11 +248,12 @@ export function referenceProcedure(fn: string, n: number, scenesDir: string | un
   }
   const file = join(scenesDir, `Scene${n}`, "variant.json");
   if (!existsSync(file)) throw new OptionsError(`${fn}: the reference agent plays the built-in scenes and their variant sets (mech physment vary); ${file} is missing, so ${scenesDir} is not a variant set`);
-  const r = VariantRecord.safeParse(safeJson(file));
-  if (!r.success) throw new OptionsError(`${fn}: ${file}: not a variant record (${r.error.issues[0].message} at ${r.error.issues[0].path.join(".") || "the top"})`);
-  const v = builtinVariation(r.data.scene);
-  if (r.data.scene !== n || !v) throw new OptionsError(`${fn}: ${file}: records scene ${r.data.scene}, expected a variant of built-in scene ${n}`);
-  const missing = Object.keys(v.parameters).filter((k) => !(k in r.data.values));
+  const checked = checkVariantRecord(safeJson(file));
+  if ("problem" in checked) throw new OptionsError(`${fn}: ${file}: not a variant record (${checked.problem})`);
+  const r = checked.record;
+  const v = builtinVariation(r.scene);
+  if (r.scene !== n || !v) throw new OptionsError(`${fn}: ${file}: records scene ${r.scene}, expected a variant of built-in scene ${n}`);
+  const missing = Object.keys(v.parameters).filter((k) => !(k in r.values));
   if (missing.length) throw new OptionsError(`${fn}: ${file}: values: no value for ${missing.join(", ")} (drawn by another version of the scene's variation?)`);
-  return v.procedure(r.data.values);
+  return v.procedure(r.values);
 }

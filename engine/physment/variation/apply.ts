@@ -36,9 +36,16 @@ function target(root: XmlElement, e: WorldEdit): XmlElement {
 
 const num = (x: number) => String(Number(x.toPrecision(12)));
 
-/** The MJCF text with the edits applied. */
+/** The element tree without its comments (a published comment states the published values). */
+function withoutComments(el: XmlElement): XmlElement {
+  el.children = el.children.filter((c) => c.kind !== "comment");
+  for (const c of elements(el)) withoutComments(c);
+  return el;
+}
+
+/** The MJCF text with the edits applied, comments dropped (they would state the published values). */
 export function editWorld(xml: string, edits: readonly WorldEdit[]): string {
-  const root = parseXml(xml);
+  const root = withoutComments(parseXml(xml));
   for (const e of edits) {
     const el = target(root, e);
     if (Array.isArray(e.value)) {

@@ -81,6 +81,13 @@ describe("MJCF edits", () => {
     expect(() => editWorld(XML, [{ tag: "body", name: "object_1", attr: "pos", index: 3, value: 1 }])).toThrow('<body name="object_1"> pos="0 0 0.5" has no component 3');
   });
 
+  it("drop the published comments, which state the published values", () => {
+    const xml = `<mujoco><!-- a 1 kg ball --><worldbody><body name="b"><!-- held 2 m up --><geom name="g" mass="1"/></body></worldbody></mujoco>`;
+    const out = editWorld(xml, [{ tag: "geom", name: "g", attr: "mass", value: 3 }]);
+    expect(out).not.toContain("<!--");
+    expect(out).toContain('mass="3"');
+  });
+
   it("tell unnamed elements apart by their parent's tag", () => {
     const xml = `<mujoco><default><geom friction="0.2 0.005 0.0001"/></default><worldbody><body name="b"><geom size="0.1"/></body></worldbody></mujoco>`;
     const out = parseXml(editWorld(xml, [{ tag: "geom", within: "default", attr: "friction", index: 0, value: 0.35 }]));

@@ -111,3 +111,8 @@ export function drawValues<K extends string>(v: SceneVariation<K>, rng: Random):
 export function fmt(x: number): string {
   return String(Number(x.toPrecision(6)));
 }
+
+/** A number with one decimal at least ("1.0"), as the published texts write durations and distances. */
+export function fmt1(x: number): string {
+  return Number.isInteger(x) ? x.toFixed(1) : fmt(x);
+}

@@ -1,7 +1,7 @@
 // The files a variant set carries beside the scene files: each SceneN folder's variant.json
-// (which scene, which draw, the values, the measured gold) and the directory's
-// variants.json (the settings and every variant). The seed itself is never written, only
-// its SHA-256, so a published set does not give away a private seed's other sets.
+// (which scene, which draw, the values, the measured gold) and the directory's variants.json
+// (the settings and every variant; written, not read back). The seed itself is never
+// written, only its SHA-256, so a published set does not give away a private seed's sets.
 import { z } from "zod";
 import { SceneAnswer } from "../scene/schema.ts";
 
@@ -10,7 +10,7 @@ export const VARIANT_FORMAT = "mechbench-physment-variant/1";
 /** variants.json's format. */
 export const VARIANTS_FORMAT = "mechbench-physment-variants/1";
 
-const Rejected: z.ZodRecord<z.ZodString, z.ZodInt> = z.record(z.string(), z.int().nonnegative());
+const Rejected = z.record(z.string(), z.int().nonnegative());
 
 /** SceneN/variant.json. */
 export interface VariantRecord {
@@ -65,7 +65,7 @@ export interface VariantsRecord {
 }
 
 /** SceneN/variant.json: one kept variant (written last, so its presence means the scene files are complete). */
-export const VariantRecord: z.ZodType<VariantRecord> = z.object({
+const VariantRecordSchema = z.object({
   format: z.literal(VARIANT_FORMAT),
   scene: z.int().positive(),
   set: z.int().positive(),
@@ -77,14 +77,10 @@ export const VariantRecord: z.ZodType<VariantRecord> = z.object({
   rejected: Rejected,
 }).strict();
 
-/** variants.json at the directory's root. */
-export const VariantsRecord: z.ZodType<VariantsRecord> = z.object({
-  format: z.literal(VARIANTS_FORMAT),
-  seed_sha256: z.string().regex(/^[0-9a-f]{64}$/),
-  count: z.int().positive(),
-  scenes: z.array(z.int().positive()),
-  max_draws: z.int().positive(),
-  /** Rejected draws over every variant, by reason. */
-  rejected: Rejected,
-  variants: z.array(z.object({ scene: z.int().positive(), set: z.int().positive(), draw: z.int().nonnegative(), values: z.record(z.string(), z.number()), answer: SceneAnswer }).strict()),
-}).strict();
+/** A variant.json's content, or what is wrong with it (the first problem, with its JSON path). */
+export function checkVariantRecord(value: unknown): { record: VariantRecord } | { problem: string } {
+  const r = VariantRecordSchema.safeParse(value);
+  if (r.success) return { record: r.data };
+  const issue = r.error.issues[0];
+  return { problem: `${issue.message} at ${issue.path.join(".") || "the top"}` };
+}
