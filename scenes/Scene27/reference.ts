@@ -8,9 +8,10 @@ import { vxReversals } from "../procedures.ts";
 // bob starts L from the hinge at (0, 0, 1.5), θ₀ from the vertical (8 decimals, as published).
 export const variation = defineVariation({
   parameters: {
-    L: { base: 0.9, min: 0.3, max: 1.4, step: 0.05, unit: "m" },
+    L: { base: 0.9, min: 0.4, max: 1.4, step: 0.05, unit: "m" },
     deg: { base: 12, min: 5, max: 25, step: 1, unit: "°" },
-    m: { base: 0.5, min: 0.1, max: 2, step: 0.1, unit: "kg" },
+    // light bobs: a mass near the period (1–2.4 s) would let the answer be read off it
+    m: { base: 0.5, min: 0.2, max: 1, step: 0.1, unit: "kg" },
   },
   world: ({ L, deg, m }) => {
     const th = (deg * Math.PI) / 180;

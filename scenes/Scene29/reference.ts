@@ -9,10 +9,10 @@ export const variation = defineVariation({
     m: { base: 0.8, min: 0.2, max: 3, step: 0.1, unit: "kg" },
     k: { base: 40, min: 20, max: 200, step: 5, unit: "N/m" },
   },
-  // the weight stays above the floor (it starts 1.4 m up), and turns within the 2 s followed
+  // the weight stays above ground level (it starts 1.4 m up), and turns within the 2 s followed
   constraint: ({ m, k }) => {
     const drop = (2 * m * 9.81) / k;
-    if (drop > 1.2) return `the weight would drop ${fmt(drop)} m, to the floor`;
+    if (drop > 1.2) return `the weight would drop ${fmt(drop)} m, to ground level`;
     const half = Math.PI * Math.sqrt(m / k);
     return half > 1.8 ? `the lowest point comes only after ${fmt(half)} s` : null;
   },

@@ -6,12 +6,24 @@
 import { baseProcedure, defineVariation, fmt } from "../../engine/physment/variation/declare.ts";
 import { holdStill, round } from "../procedures.ts";
 
+/** The holding torque about the hinge (beam's weight at L/2, ball's at L). */
+const holding = (L: number, mBeam: number, mBall: number) => 9.81 * (mBeam * (L / 2) + mBall * L);
+
 // The beam's length and both masses, none of which the task states, vary.
 export const variation = defineVariation({
   parameters: {
-    L: { base: 1.2, min: 0.6, max: 2, step: 0.1, unit: "m" },
-    mBeam: { base: 1.5, min: 0.5, max: 4, step: 0.25, unit: "kg" },
-    mBall: { base: 0.5, min: 0.1, max: 2, step: 0.1, unit: "kg" },
+    L: { base: 1.2, min: 0.8, max: 1.6, step: 0.1, unit: "m" },
+    mBeam: { base: 1.5, min: 0.5, max: 2.5, step: 0.25, unit: "kg" },
+    mBall: { base: 0.5, min: 0.1, max: 1, step: 0.1, unit: "kg" },
+  },
+  // The secant's first trials (5 and 10 N·m, one timestep each) leave the beam swinging; the
+  // faster it swings, the more its centre's acceleration drifts between trials, and past
+  // about 0.07 rad/s (or a holding torque far above the trials) it never settles below 1e-6.
+  constraint: ({ L, mBeam, mBall }) => {
+    const tau = holding(L, mBeam, mBall);
+    if (tau > 22) return `the holding torque ${fmt(tau)} N·m lies far above the first trials`;
+    const w = (0.005 * Math.abs(15 - 2 * tau)) / (mBeam * L * L / 3 + mBall * L * L);
+    return w > 0.07 ? `the first trials would leave the beam swinging at ${fmt(w)} rad/s` : null;
   },
   world: ({ L, mBeam, mBall }) => [
     { tag: "body", name: "object_1", attr: "pos", index: 0, value: L / 2 },
@@ -34,7 +46,7 @@ export const variation = defineVariation({
       return round(tau);
     },
     closedForm: {
-      value: 9.81 * (mBeam * (L / 2) + mBall * L),
+      value: holding(L, mBeam, mBall),
       tolerance: 0.01,
       formula: `τ = g·(m_beam·L/2 + m_ball·L) = 9.81 × (${fmt(mBeam)} × ${fmt(L / 2)} + ${fmt(mBall)} × ${fmt(L)})`,
     },

@@ -1,11 +1,9 @@
 // Push the roller through its centre with a steady 5 N force along +x and sample its
 // displacement every timestep (in 0.3 s batches) until it has rolled 1.5 m; the crossing time is
 // interpolated between samples.
-import { baseProcedure, defineVariation, fmt } from "../../engine/physment/variation/declare.ts";
+import { baseProcedure, defineVariation, fmt, fmt1 } from "../../engine/physment/variation/declare.ts";
 import { round, timeToReach } from "../procedures.ts";
 
-/** Distances print with one decimal at least, as the published texts do. */
-const dist = (x: number) => (Number.isInteger(x) ? x.toFixed(1) : fmt(x));
 
 export const variation = defineVariation({
   parameters: {
@@ -21,13 +19,13 @@ export const variation = defineVariation({
   world: ({ m }) => [{ tag: "geom", name: "roller", attr: "mass", value: m }],
   text: ({ F, s }) => [
     ["force of 5 N along +x", `force of ${fmt(F)} N along +x`],
-    ["to move 1.5 m?", `to move ${dist(s)} m?`],
-    ["reaches 1.5 m", `reaches ${dist(s)} m`],
+    ["to move 1.5 m?", `to move ${fmt1(s)} m?`],
+    ["reaches 1.5 m", `reaches ${fmt1(s)} m`],
     ["force (5, 0, 0) N", `force (${fmt(F)}, 0, 0) N`],
   ],
   procedure: ({ F, m, s }) => ({
     summary: `apply (${fmt(F)}, 0, 0) N persistently, step one timestep at a time reading get_displacement until ${
-      dist(s)
+      fmt1(s)
     } m; report the interpolated time`,
     *run() {
       yield [{ tool: "apply_force", parameters: { object_id: "object_1", force_vector: [F, 0, 0] } }];
@@ -36,7 +34,7 @@ export const variation = defineVariation({
           { tool: "get_displacement", parameters: { object_id: "object_1" } },
           (r) => r.result!.displacement as number,
           s,
-          { batch: 60, maxBatches: 12, failure: `the roller never covered ${dist(s)} m` },
+          { batch: 60, maxBatches: 12, failure: `the roller never covered ${fmt1(s)} m` },
         ),
       );
     },
@@ -46,7 +44,7 @@ export const variation = defineVariation({
       formula:
         `rolling without slipping: a = F/(m + I/r²) = F/(1.5m) for a solid cylinder (I = ½mr²), t = √(2s/a) with F = ${
           fmt(F)
-        } N, m = ${fmt(m)} kg, s = ${dist(s)} m`,
+        } N, m = ${fmt(m)} kg, s = ${fmt1(s)} m`,
     },
   }),
 });

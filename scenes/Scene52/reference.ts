@@ -1,9 +1,7 @@
-import { baseProcedure, defineVariation, fmt } from "../../engine/physment/variation/declare.ts";
+import { baseProcedure, defineVariation, fmt, fmt1 } from "../../engine/physment/variation/declare.ts";
 
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 const G = 9.81;
-/** Durations print with one decimal at least, as the published texts do ("1.0 s"). */
-const sec = (t: number) => (Number.isInteger(t) ? t.toFixed(1) : fmt(t));
 
 // Newton's second law with kinetic friction: push F for t, read the speed.
 export const variation = defineVariation({
@@ -27,12 +25,12 @@ export const variation = defineVariation({
   ],
   text: ({ mu, F, t }) => [
     ["between them is 0.3", `between them is ${fmt(mu)}`],
-    ["force of 15 N along +x pushes the crate for 1.0 s", `force of ${fmt(F)} N along +x pushes the crate for ${sec(t)} s`],
-    ["Apply the 15 N push along +x for 1.0 s", `Apply the ${fmt(F)} N push along +x for ${sec(t)} s`],
-    ["force of [15, 0, 0] N to the crate with a duration of 1.0 s", `force of [${fmt(F)}, 0, 0] N to the crate with a duration of ${sec(t)} s`],
+    ["force of 15 N along +x pushes the crate for 1.0 s", `force of ${fmt(F)} N along +x pushes the crate for ${fmt1(t)} s`],
+    ["Apply the 15 N push along +x for 1.0 s", `Apply the ${fmt(F)} N push along +x for ${fmt1(t)} s`],
+    ["force of [15, 0, 0] N to the crate with a duration of 1.0 s", `force of [${fmt(F)}, 0, 0] N to the crate with a duration of ${fmt1(t)} s`],
   ],
   procedure: ({ m, mu, F, t }) => ({
-    summary: `apply [${fmt(F)}, 0, 0] N for ${sec(t)} s, read the crate's velocity, report |v_x|`,
+    summary: `apply [${fmt(F)}, 0, 0] N for ${fmt1(t)} s, read the crate's velocity, report |v_x|`,
     *run() {
       const [, v] = yield [
         { tool: "apply_force", parameters: { object_id: "object_1", force_vector: [F, 0, 0], duration: t } },
@@ -43,7 +41,7 @@ export const variation = defineVariation({
     closedForm: {
       value: (F - mu * m * G) / m * t,
       tolerance: 0.04,
-      formula: `v = (F − μ·m·g)/m · t = (${fmt(F)} − ${fmt(mu)} × ${fmt(m)} × 9.81)/${fmt(m)} × ${sec(t)}`,
+      formula: `v = (F − μ·m·g)/m · t = (${fmt(F)} − ${fmt(mu)} × ${fmt(m)} × 9.81)/${fmt(m)} × ${fmt1(t)}`,
     },
   }),
 });

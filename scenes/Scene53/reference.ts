@@ -1,8 +1,6 @@
-import { baseProcedure, defineVariation, fmt } from "../../engine/physment/variation/declare.ts";
+import { baseProcedure, defineVariation, fmt1 } from "../../engine/physment/variation/declare.ts";
 
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
-/** Durations print with one decimal at least, as the published texts do ("1.0 s"). */
-const sec = (t: number) => (Number.isInteger(t) ? t.toFixed(1) : fmt(t));
 
 // Inclined plane + rotational dynamics: a rolling sphere accelerates at (5/7)·g·sin θ.
 export const variation = defineVariation({
@@ -12,12 +10,12 @@ export const variation = defineVariation({
   },
   world: ({ m }) => [{ tag: "geom", name: "ball", attr: "mass", value: m }],
   text: ({ t }) => [
-    ["speed 1.0 s after release", `speed ${sec(t)} s after release`],
-    ["roll for 1.0 s", `roll for ${sec(t)} s`],
-    ["simulation by 1.0 s", `simulation by ${sec(t)} s`],
+    ["speed 1.0 s after release", `speed ${fmt1(t)} s after release`],
+    ["roll for 1.0 s", `roll for ${fmt1(t)} s`],
+    ["simulation by 1.0 s", `simulation by ${fmt1(t)} s`],
   ],
   procedure: ({ t }) => ({
-    summary: `step ${sec(t)} s, read the ball's velocity, report its magnitude`,
+    summary: `step ${fmt1(t)} s, read the ball's velocity, report its magnitude`,
     *run() {
       const [, v] = yield [
         { tool: "step", parameters: { duration: t } },
@@ -28,7 +26,7 @@ export const variation = defineVariation({
     closedForm: {
       value: (5 / 7) * 9.81 * Math.sin((25 * Math.PI) / 180) * t,
       tolerance: 0.03,
-      formula: `v = (5/7)·g·sin θ·t = (5/7) × 9.81 × sin 25° × ${sec(t)}`,
+      formula: `v = (5/7)·g·sin θ·t = (5/7) × 9.81 × sin 25° × ${fmt1(t)}`,
     },
   }),
 });

@@ -1,9 +1,7 @@
-import { baseProcedure, defineVariation, fmt } from "../../engine/physment/variation/declare.ts";
+import { baseProcedure, defineVariation, fmt, fmt1 } from "../../engine/physment/variation/declare.ts";
 import { launch, masses, round } from "../procedures.ts";
 
 const G = 9.81;
-/** Durations print with one decimal at least, as the published texts do ("1.0 s"). */
-const sec = (t: number) => (Number.isInteger(t) ? t.toFixed(1) : fmt(t));
 
 // Kinetic friction + impulse–momentum: p = m·(v₀ − μ·g·t).
 export const variation = defineVariation({
@@ -16,7 +14,7 @@ export const variation = defineVariation({
   // still sliding clearly at t, at speeds (and μ·v₀) the soft contact slides at
   constraint: ({ mu, v0, t }) => {
     const v = v0 - mu * G * t;
-    if (v < 0.8) return `the block would have (nearly) stopped by ${sec(t)} s`;
+    if (v < 0.8) return `the block would have (nearly) stopped by ${fmt1(t)} s`;
     return mu * v0 > 1.5 ? `μ·v₀ = ${fmt(mu * v0)} makes the block judder instead of slide` : null;
   },
   world: ({ mu, m }) => [
@@ -27,12 +25,12 @@ export const variation = defineVariation({
   text: ({ mu, v0, t }) => [
     ["between them is 0.25", `between them is ${fmt(mu)}`],
     ["velocity of 4 m/s along +x", `velocity of ${fmt(v0)} m/s along +x`],
-    ["momentum 1.0 s later", `momentum ${sec(t)} s later`],
-    ["velocity to [4, 0, 0], let it slide 1.0 s", `velocity to [${fmt(v0)}, 0, 0], let it slide ${sec(t)} s`],
-    ["velocity to [4, 0, 0], steps 1.0 s", `velocity to [${fmt(v0)}, 0, 0], steps ${sec(t)} s`],
+    ["momentum 1.0 s later", `momentum ${fmt1(t)} s later`],
+    ["velocity to [4, 0, 0], let it slide 1.0 s", `velocity to [${fmt(v0)}, 0, 0], let it slide ${fmt1(t)} s`],
+    ["velocity to [4, 0, 0], steps 1.0 s", `velocity to [${fmt(v0)}, 0, 0], steps ${fmt1(t)} s`],
   ],
   procedure: ({ mu, v0, t, m: M }) => ({
-    summary: `read the mass, set v = [${fmt(v0)}, 0, 0], step ${sec(t)} s, report |get_momentum|`,
+    summary: `read the mass, set v = [${fmt(v0)}, 0, 0], step ${fmt1(t)} s, report |get_momentum|`,
     *run() {
       const [m] = yield* masses("object_1");
       const [mo] = yield* launch("object_1", [v0, 0, 0], t, [{
@@ -45,7 +43,7 @@ export const variation = defineVariation({
     closedForm: {
       value: M * (v0 - mu * G * t),
       tolerance: 0.05,
-      formula: `p = m·(v₀ − μ·g·t) = ${fmt(M)} × (${fmt(v0)} − ${fmt(mu)} × 9.81 × ${sec(t)})`,
+      formula: `p = m·(v₀ − μ·g·t) = ${fmt(M)} × (${fmt(v0)} − ${fmt(mu)} × 9.81 × ${fmt1(t)})`,
     },
   }),
 });

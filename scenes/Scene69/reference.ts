@@ -1,9 +1,7 @@
-import { baseProcedure, defineVariation, fmt } from "../../engine/physment/variation/declare.ts";
+import { baseProcedure, defineVariation, fmt, fmt1 } from "../../engine/physment/variation/declare.ts";
 
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 const massOf = (r: number, rho: number) => rho * (4 / 3) * Math.PI * r ** 3;
-/** Durations print with one decimal at least, as the published texts do ("1.0 s"). */
-const sec = (t: number) => (Number.isInteger(t) ? t.toFixed(1) : fmt(t));
 
 // Object creation (density → mass) + Newton's second law against gravity + kinematics.
 export const variation = defineVariation({
@@ -21,13 +19,13 @@ export const variation = defineVariation({
   world: () => [],
   text: ({ r, rho, F, t }) => [
     ["radius 0.1 m and density 500 kg/m³", `radius ${fmt(r)} m and density ${fmt(rho)} kg/m³`],
-    ["force of 40 N for 1.0 s", `force of ${fmt(F)} N for ${sec(t)} s`],
-    ["force [0, 0, 40] N for 1.0 s", `force [0, 0, ${fmt(F)}] N for ${sec(t)} s`],
-    ["force of [0, 0, 40] with a duration of 1.0 s", `force of [0, 0, ${fmt(F)}] with a duration of ${sec(t)} s`],
+    ["force of 40 N for 1.0 s", `force of ${fmt(F)} N for ${fmt1(t)} s`],
+    ["force [0, 0, 40] N for 1.0 s", `force [0, 0, ${fmt(F)}] N for ${fmt1(t)} s`],
+    ["force of [0, 0, 40] with a duration of 1.0 s", `force of [0, 0, ${fmt(F)}] with a duration of ${fmt1(t)} s`],
   ],
   procedure: ({ r, rho, F, t }) => ({
     summary: `create the lifter (r ${fmt(r)} m, ${fmt(rho)} kg/m³) at (0, 0, 1), apply [0, 0, ${fmt(F)}] N for ${
-      sec(t)
+      fmt1(t)
     } s, report get_displacement`,
     *run() {
       const [, , d] = yield [

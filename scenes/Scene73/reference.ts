@@ -1,8 +1,6 @@
-import { baseProcedure, defineVariation, fmt } from "../../engine/physment/variation/declare.ts";
+import { baseProcedure, defineVariation, fmt, fmt1 } from "../../engine/physment/variation/declare.ts";
 
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
-/** Durations print with one decimal at least, as the published texts do ("1.0 s"). */
-const sec = (t: number) => (Number.isInteger(t) ? t.toFixed(1) : fmt(t));
 
 // Hidden object + inclined plane + kinetic friction: a = g·(sin θ − μ·cos θ).
 const TH = (35 * Math.PI) / 180;
@@ -25,12 +23,12 @@ export const variation = defineVariation({
   ],
   text: ({ mu, t }) => [
     ["between block and ramp is 0.3", `between block and ramp is ${fmt(mu)}`],
-    ["its speed 1.0 s later", `its speed ${sec(t)} s later`],
-    ["slide for 1.0 s", `slide for ${sec(t)} s`],
-    ["steps 1.0 s", `steps ${sec(t)} s`],
+    ["its speed 1.0 s later", `its speed ${fmt1(t)} s later`],
+    ["slide for 1.0 s", `slide for ${fmt1(t)} s`],
+    ["steps 1.0 s", `steps ${fmt1(t)} s`],
   ],
   procedure: ({ mu, t }) => ({
-    summary: `find_objects, step ${sec(t)} s, report the hidden block's speed`,
+    summary: `find_objects, step ${fmt1(t)} s, report the hidden block's speed`,
     *run() {
       const [, , v] = yield [
         { tool: "find_objects", parameters: {} },
@@ -42,7 +40,7 @@ export const variation = defineVariation({
     closedForm: {
       value: 9.81 * (Math.sin(TH) - mu * Math.cos(TH)) * t,
       tolerance: 0.05,
-      formula: `v = g·(sin θ − μ·cos θ)·t = 9.81 × (sin 35° − ${fmt(mu)}·cos 35°) × ${sec(t)}`,
+      formula: `v = g·(sin θ − μ·cos θ)·t = 9.81 × (sin 35° − ${fmt(mu)}·cos 35°) × ${fmt1(t)}`,
     },
   }),
 });

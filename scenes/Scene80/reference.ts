@@ -1,6 +1,6 @@
 // Bisect the launch angle (low branch) until the ball touches down at x = 4 m; then read the
 // touchdown speed. Touchdown = the centre interpolated down to one radius above the floor.
-import { baseProcedure, defineVariation, fmt } from "../../engine/physment/variation/declare.ts";
+import { baseProcedure, defineVariation, fmt, fmt1 } from "../../engine/physment/variation/declare.ts";
 import { bisect, crossFraction, lerp, perStep, position, round, stepsWith, velocity } from "../procedures.ts";
 import type { ToolCall, ToolResult } from "../../engine/physment/protocol.ts";
 
@@ -59,8 +59,6 @@ function touchdown(res: ToolResult[], start: number[], v: number): { x: number; 
   throw new Error("the ball did not come down within the trial");
 }
 
-/** Distances print with one decimal at least, as the published texts do ("4.0 m"). */
-const dist = (x: number) => (Number.isInteger(x) ? x.toFixed(1) : fmt(x));
 
 export const variation = defineVariation({
   parameters: {
@@ -70,8 +68,8 @@ export const variation = defineVariation({
   },
   // a low-branch angle below 45° must reach the mark clearly, within the 1.1 s a trial follows
   constraint: ({ V, X, H }) => {
-    if (range(V, H, 0) > X - 0.3) return `even a horizontal throw lands past ${dist(X)} m`;
-    if (range(V, H, 40) < X + 0.3) return `no angle below 45° reaches ${dist(X)} m`;
+    if (range(V, H, 0) > X - 0.3) return `even a horizontal throw lands past ${fmt1(X)} m`;
+    if (range(V, H, 40) < X + 0.3) return `no angle below 45° reaches ${fmt1(X)} m`;
     // a flat throw's angle is a steep function of where it lands: the tolerance would not hold
     const deg = closedAngle(V, H, X);
     if (deg < 10) return `the angle ${fmt(deg)}° is too flat to find within the tolerance`;
@@ -85,14 +83,14 @@ export const variation = defineVariation({
   text: ({ V, X }) => [
     ["speed 6 m/s", `speed ${fmt(V)} m/s`],
     ["[6 cos θ, 0, 6 sin θ]", `[${fmt(V)} cos θ, 0, ${fmt(V)} sin θ]`],
-    ["x = 4.0 m", `x = ${dist(X)} m`],
-    ["compares it with 4.0 m", `compares it with ${dist(X)} m`],
+    ["x = 4.0 m", `x = ${fmt1(X)} m`],
+    ["compares it with 4.0 m", `compares it with ${fmt1(X)} m`],
   ],
   procedure: ({ V, X, H }) => ({
     summary: `bisect θ on [0°, 45°] over 12 trials (reset, launch at ${
       fmt(V)
     } m/s, step 5 ms reading position until the centre passes z = r, interpolate x, compare with ${
-      dist(X)
+      fmt1(X)
     }), then the touchdown speed at the θ found`,
     *run() {
       const [p0] = yield [{ tool: "get_position", parameters: { object_id: "object_1" } }];

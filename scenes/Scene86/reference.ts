@@ -5,8 +5,8 @@ import { position, round, time, velocity, verticalTurn } from "../procedures.ts"
 const BATCH = 40;
 export const variation = defineVariation({
   parameters: {
-    F: { base: 8, min: 4, max: 20, step: 0.5, unit: "N" },
-    m: { base: 0.5, min: 0.2, max: 1.2, step: 0.1, unit: "kg" },
+    F: { base: 8, min: 6, max: 12, step: 0.5, unit: "N" },
+    m: { base: 0.5, min: 0.4, max: 0.7, step: 0.05, unit: "kg" },
   },
   // a push that clearly lifts the ball, and an apex within the 2 s followed after it
   constraint: ({ F, m }) => {

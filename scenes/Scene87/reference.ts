@@ -5,9 +5,9 @@ import { crossFraction, eachStep, lerp, position, round, time, velocity } from "
 const BATCH = 60;
 export const variation = defineVariation({
   parameters: {
-    MU: { base: 0.25, min: 0.15, max: 0.4, step: 0.05, unit: "" },
-    F: { base: 12, min: 8, max: 18, step: 1, unit: "N" },
-    m: { base: 2, min: 1.5, max: 3.5, step: 0.5, unit: "kg" },
+    MU: { base: 0.25, min: 0.2, max: 0.35, step: 0.05, unit: "" },
+    F: { base: 12, min: 10, max: 16, step: 1, unit: "N" },
+    m: { base: 2, min: 1.5, max: 2.5, step: 0.25, unit: "kg" },
   },
   // a push that clearly beats friction, a coast within the 3 s followed, and speeds the soft contact slides at
   constraint: ({ MU, F, m }) => {

@@ -1,13 +1,11 @@
 // Create the ball, bisect the launch speed until its first floor contact is at the target x,
 // then read the kinetic energy at that contact.
-import { baseProcedure, defineVariation, fmt } from "../../engine/physment/variation/declare.ts";
+import { baseProcedure, defineVariation, fmt, fmt1 } from "../../engine/physment/variation/declare.ts";
 import type { ToolCall, ToolResult } from "../../engine/physment/protocol.ts";
 import { bisect, masses, perStep, position, round, stepsWith } from "../procedures.ts";
 
 const SUBSTEPS = 130;
 const H = 1.4;
-/** Distances print with one decimal at least, as the published texts do ("2.0 m"). */
-const dist = (x: number) => (Number.isInteger(x) ? x.toFixed(1) : fmt(x));
 
 function trial(v: number, mass: number): ToolCall[] {
   return [
@@ -37,14 +35,14 @@ export const variation = defineVariation({
   world: ({ X }) => [{ tag: "body", name: "object_2", attr: "pos", index: 0, value: X }],
   text: ({ X, rho }) => [
     ["density 1500 kg/m³", `density ${fmt(rho)} kg/m³`],
-    ["x = 2.0 m", `x = ${dist(X)} m`],
+    ["x = 2.0 m", `x = ${fmt1(X)} m`],
   ],
   procedure: ({ X, rho }) => {
     const MASS = rho * (4 / 3) * Math.PI * 0.1 ** 3;
     return {
       summary:
         `create the sphere, bisect v₀ on [0, 8] over 11 trials (reset, launch, step 5 ms until floor contact, compare x with ${
-          dist(X)
+          fmt1(X)
         }), then KE at contact for the found v₀`,
       *run() {
         yield [{

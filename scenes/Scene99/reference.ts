@@ -1,12 +1,10 @@
 // Reveal the hidden block, step 5 ms at a time until it has slid 1 m, interpolate the time,
 // and infer μ from a = 2s/t².
-import { baseProcedure, defineVariation, fmt } from "../../engine/physment/variation/declare.ts";
+import { baseProcedure, defineVariation, fmt, fmt1 } from "../../engine/physment/variation/declare.ts";
 import { crossFraction, eachStep, lerp, position, round, time } from "../procedures.ts";
 
 const BATCH = 40;
 const TH = (35 * Math.PI) / 180;
-/** Distances print with one decimal at least, as the published texts do ("1.0 m"). */
-const dist = (x: number) => (Number.isInteger(x) ? x.toFixed(1) : fmt(x));
 const slideTime = (S: number, MU: number) => Math.sqrt((2 * S) / (9.81 * (Math.sin(TH) - MU * Math.cos(TH))));
 
 export const variation = defineVariation({
@@ -18,14 +16,14 @@ export const variation = defineVariation({
   // the slide is done within the 2 s followed
   constraint: (
     { S, MU },
-  ) => (slideTime(S, MU) > 1.8 ? `sliding ${dist(S)} m would take ${fmt(slideTime(S, MU))} s` : null),
+  ) => (slideTime(S, MU) > 1.8 ? `sliding ${fmt1(S)} m would take ${fmt(slideTime(S, MU))} s` : null),
   world: ({ MU, m }) => [
     { tag: "geom", within: "default", attr: "friction", index: 0, value: MU },
     { tag: "geom", name: "block", attr: "mass", value: m },
   ],
   text: ({ S }) => [
-    ["slide 1.0 m along", `slide ${dist(S)} m along`],
-    ["moved 1.0 m", `moved ${dist(S)} m`],
+    ["slide 1.0 m along", `slide ${fmt1(S)} m along`],
+    ["moved 1.0 m", `moved ${fmt1(S)} m`],
   ],
   procedure: ({ S, MU }) => ({
     summary: `find_objects, step 5 ms at a time reading the block's position until |Δr| > ${
