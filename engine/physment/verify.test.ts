@@ -1,14 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { builtinReference, builtinScene, builtinSceneNumbers } from "../../scenes/mod.ts";
 import { goldMatches, verifyScene } from "./verify.ts";
+import { playReference } from "./agent/play.test_support.ts";
 import type { ReferenceProcedure } from "./reference.ts";
-import { ProcedureClient } from "./reference.ts";
-import { sceneSetup, sceneTruth } from "./setup.ts";
-import { buildPrompt } from "./agent/prompt.ts";
-import { runEpisode } from "./agent/loop.ts";
-import { MemoryTranscriptStore, parseTranscript } from "./agent/transcript.ts";
-import { episodeRecord } from "./evaluate.ts";
-import { scoreEpisode } from "./score/dimensions.ts";
 
 describe("built-in scenes", () => {
   it.each(builtinSceneNumbers())("scene %i: the gold is what the reference procedure measures, and every check passes", async (n) => {
@@ -17,26 +11,7 @@ describe("built-in scenes", () => {
   });
 
   it.each(builtinSceneNumbers())("scene %i: the scripted reference agent answers correctly through the full loop", async (n) => {
-    const scene = await builtinScene(n);
-    const setup = await sceneSetup(scene, String(n));
-    const store = new MemoryTranscriptStore();
-    try {
-      const result = await runEpisode({
-        client: new ProcedureClient(builtinReference(n)!),
-        toolbox: setup.toolbox,
-        prompt: buildPrompt({ scene: setup.scene, specs: setup.toolbox.specs, budget: 20, strategy: "zero-shot", protocol: "function" }),
-        protocol: "function",
-        budget: 20,
-        scene: String(n),
-        strategy: "zero-shot",
-        transcript: await store.create("e"),
-      });
-      expect(result.answered).toBe(true);
-      const score = scoreEpisode(episodeRecord(parseTranscript(store.files.get("e")!).records, sceneTruth(scene, n)));
-      expect(score.correct).toBe(true);
-    } finally {
-      await setup.close?.();
-    }
+    expect(await playReference(await builtinScene(n), n, builtinReference(n)!)).toEqual({ answered: true, correct: true });
   });
 });
 

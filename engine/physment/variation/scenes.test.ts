@@ -9,13 +9,7 @@ import { applyVariation } from "./apply.ts";
 import { baseValues, declarationProblems } from "./declare.ts";
 import { drawVariant } from "./vary.ts";
 import { loadScene, SceneError } from "../scene/load.ts";
-import { sceneSetup, sceneTruth } from "../setup.ts";
-import { MemoryTranscriptStore, parseTranscript } from "../agent/transcript.ts";
-import { runEpisode } from "../agent/loop.ts";
-import { ProcedureClient } from "../reference.ts";
-import { buildPrompt } from "../agent/prompt.ts";
-import { episodeRecord } from "../evaluate.ts";
-import { scoreEpisode } from "../score/dimensions.ts";
+import { playReference } from "../agent/play.test_support.ts";
 
 /** The element tree with every attribute that reads as numbers normalized (0.10 and 0.1 compare equal). */
 function normalized(node: XmlNode): unknown {
@@ -51,23 +45,6 @@ describe("scene variations", () => {
     expect(variant.json !== builtinSceneTexts(n)!.json || variant.xml !== builtinSceneTexts(n)!.xml).toBe(true);
     const scene = await loadScene({ json: variant.json, xml: variant.xml, file: `scene${n}.json` });
     if (scene instanceof SceneError) throw scene;
-    const setup = await sceneSetup(scene, String(n));
-    const store = new MemoryTranscriptStore();
-    try {
-      const result = await runEpisode({
-        client: new ProcedureClient(v.procedure(variant.values)),
-        toolbox: setup.toolbox,
-        prompt: buildPrompt({ scene: setup.scene, specs: setup.toolbox.specs, budget: 20, strategy: "zero-shot", protocol: "function" }),
-        protocol: "function",
-        budget: 20,
-        scene: String(n),
-        strategy: "zero-shot",
-        transcript: await store.create("e"),
-      });
-      expect(result.answered).toBe(true);
-      expect(scoreEpisode(episodeRecord(parseTranscript(store.files.get("e")!).records, sceneTruth(scene, n))).correct).toBe(true);
-    } finally {
-      await setup.close?.();
-    }
+    expect(await playReference(scene, n, v.procedure(variant.values))).toEqual({ answered: true, correct: true });
   });
 });
