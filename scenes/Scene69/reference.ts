@@ -6,9 +6,10 @@ const massOf = (r: number, rho: number) => rho * (4 / 3) * Math.PI * r ** 3;
 // Object creation (density → mass) + Newton's second law against gravity + kinematics.
 export const variation = defineVariation({
   parameters: {
-    r: { base: 0.1, min: 0.06, max: 0.15, step: 0.01, unit: "m" },
-    rho: { base: 500, min: 200, max: 1500, step: 50, unit: "kg/m³" },
-    F: { base: 40, min: 10, max: 80, step: 5, unit: "N" },
+    // the mass and the force vary together within ranges narrow enough that most pushes lift clearly
+    r: { base: 0.1, min: 0.09, max: 0.11, step: 0.01, unit: "m" },
+    rho: { base: 500, min: 400, max: 600, step: 50, unit: "kg/m³" },
+    F: { base: 40, min: 30, max: 50, step: 5, unit: "N" },
     t: { base: 1, min: 0.5, max: 1.5, step: 0.1, unit: "s" },
   },
   // a push that lifts clearly, without an acceleration beyond about 2 g

@@ -6,9 +6,10 @@ const inertia = (r: number, rho: number) => 0.4 * rho * (4 / 3) * Math.PI * r **
 // Object creation + rotational dynamics (angular impulse τ·t) + rotational energy L²/(2I).
 export const variation = defineVariation({
   parameters: {
-    r: { base: 0.1, min: 0.06, max: 0.2, step: 0.01, unit: "m" },
-    rho: { base: 1000, min: 500, max: 3000, step: 100, unit: "kg/m³" },
-    tau: { base: 0.1, min: 0.02, max: 0.5, step: 0.01, unit: "N·m" },
+    // I grows as ρr⁵: ranges narrow enough that most draws spin at a followable, readable rate
+    r: { base: 0.1, min: 0.08, max: 0.14, step: 0.01, unit: "m" },
+    rho: { base: 1000, min: 500, max: 2000, step: 100, unit: "kg/m³" },
+    tau: { base: 0.1, min: 0.05, max: 0.3, step: 0.01, unit: "N·m" },
   },
   // a spin the 5 ms steps follow (at most about 60 rad/s), and an energy the three decimals resolve
   constraint: ({ r, rho, tau }) => {

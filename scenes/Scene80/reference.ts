@@ -62,9 +62,10 @@ function touchdown(res: ToolResult[], start: number[], v: number): { x: number; 
 
 export const variation = defineVariation({
   parameters: {
-    V: { base: 6, min: 5, max: 9, step: 0.5, unit: "m/s" },
-    X: { base: 4, min: 3.5, max: 6, step: 0.1, unit: "m" },
-    H: { base: 1, min: 0.5, max: 2, step: 0.1, unit: "m" },
+    // narrow enough that the mark mostly lies within the reach of a 10°–40° throw
+    V: { base: 6, min: 6, max: 7, step: 0.25, unit: "m/s" },
+    X: { base: 4, min: 3.8, max: 4.5, step: 0.1, unit: "m" },
+    H: { base: 1, min: 0.8, max: 1.3, step: 0.1, unit: "m" },
   },
   // a low-branch angle below 45° must reach the mark clearly, within the 1.1 s a trial follows
   constraint: ({ V, X, H }) => {
