@@ -1,5 +1,6 @@
 // Pull the glider a distance A along +x, release it, read its speed t later.
 import { baseProcedure, defineVariation, fmt } from "../../engine/physment/variation/declare.ts";
+import { nearTurningPoint } from "../constraints.ts";
 
 export const variation = defineVariation({
   parameters: {
@@ -8,12 +9,8 @@ export const variation = defineVariation({
     A: { base: 0.1, min: 0.05, max: 0.3, step: 0.01, unit: "m" },
     t: { base: 0.1, min: 0.05, max: 0.3, step: 0.01, unit: "s" },
   },
-  // a speed near a turning point (ω·t near a multiple of π) is a near-zero answer the tolerance swamps;
-  // the glider must also stay on the 1 m rail
-  constraint: ({ k, m, t }) => {
-    const phase = (Math.sqrt(k / m) * t) % Math.PI;
-    return phase < 0.3 || phase > Math.PI - 0.3 ? `ω·t = ${fmt(Math.sqrt(k / m) * t)} rad is within 0.3 rad of a turning point` : null;
-  },
+  // (the amplitude's range keeps the glider on its 1 m rail)
+  constraint: ({ k, m, t }) => nearTurningPoint(Math.sqrt(k / m), t),
   world: ({ k, m }) => [
     { tag: "joint", name: "object_1_joint", attr: "stiffness", value: k },
     { tag: "geom", name: "glider", attr: "mass", value: m },

@@ -1,5 +1,6 @@
 // Reveal the hidden hanging ball, pull it A down, release, read its speed t later.
 import { baseProcedure, defineVariation, fmt } from "../../engine/physment/variation/declare.ts";
+import { nearTurningPoint } from "../constraints.ts";
 
 export const variation = defineVariation({
   parameters: {
@@ -8,13 +9,7 @@ export const variation = defineVariation({
     A: { base: 0.05, min: 0.02, max: 0.1, step: 0.01, unit: "m" },
     t: { base: 0.06, min: 0.03, max: 0.3, step: 0.01, unit: "s" },
   },
-  // a speed read near a turning point (ω·t near a multiple of π) is a near-zero answer the tolerance swamps
-  constraint: ({ k, m, t }) => {
-    const phase = (Math.sqrt(k / m) * t) % Math.PI;
-    return phase < 0.3 || phase > Math.PI - 0.3
-      ? `ω·t = ${fmt(Math.sqrt(k / m) * t)} rad is within 0.3 rad of a turning point`
-      : null;
-  },
+  constraint: ({ k, m, t }) => nearTurningPoint(Math.sqrt(k / m), t),
   world: ({ k, m }) => [
     { tag: "joint", name: "object_2_joint", attr: "stiffness", value: k },
     { tag: "joint", name: "object_2_joint", attr: "springref", value: (m * 9.81) / k },

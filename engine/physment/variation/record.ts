@@ -4,6 +4,7 @@
 // written, only its SHA-256, so a published set does not give away a private seed's sets.
 import { z } from "zod";
 import { SceneAnswer } from "../scene/schema.ts";
+import { jsonPath } from "../../files/json_path.ts";
 
 /** variant.json's format. */
 export const VARIANT_FORMAT = "mechbench-physment-variant/1";
@@ -77,10 +78,10 @@ const VariantRecordSchema = z.object({
   rejected: Rejected,
 }).strict();
 
-/** A variant.json's content, or what is wrong with it (the first problem, with its JSON path). */
+/** A variant.json's content, or what is wrong with it (the first problem, at its JSON path). */
 export function checkVariantRecord(value: unknown): { record: VariantRecord } | { problem: string } {
   const r = VariantRecordSchema.safeParse(value);
   if (r.success) return { record: r.data };
   const issue = r.error.issues[0];
-  return { problem: `${issue.message} at ${issue.path.join(".") || "the top"}` };
+  return { problem: `at ${jsonPath(issue.path as (string | number)[])}: ${issue.message}` };
 }
