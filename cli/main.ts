@@ -313,7 +313,7 @@ const parser = or(
       variantsScenesDir: optional(option("--variants-scenes-dir", string({ metavar: "DIR" }), { description: message`The variant set that run used (a set-K directory of mech physment vary).` })),
     }), { description: message`Report on a run: a self-contained HTML page with charts and tables (accuracy per budget and category, the six dimensions, failure modes); the tables as Markdown on stdout.` }),
   ), { description: message`PhysMent: scenes, tools, agent runs and scores.` }),
-  // or() takes at most 15 parsers: merge, export and compose share one place
+  // or() takes at most 15 parsers: merge, export, view and compose share one place
   or(
     command("merge", object({
       cmd: constant("merge" as const),
@@ -324,6 +324,13 @@ const parser = or(
       json: option("--json", { description: message`Generation and eval shards: print the summary or scores as JSON.` }),
     }), { description: message`Join the shard directories of a sharded run into exactly what the unsharded run writes (docs/cluster.md).` }),
     exportCommand,
+    command("view", object({
+      cmd: constant("view" as const),
+      runs: multiple(argument(string({ metavar: "RUN_DIR" }), { description: message`Run directories of one benchmark: of mech eval (one model each), or transcript directories of mech physment run.` }), { min: 1 }),
+      out: optional(option("--out", string({ metavar: "FILE" }), { description: message`Where the page goes (default: view.html in the first run directory).` })),
+      tasks: optional(option("--tasks", string({ metavar: "DIR" }), { description: message`MechReasoner runs: the benchmark they used, when it has moved.` })),
+      scenesDir: optional(option("--scenes-dir", string({ metavar: "DIR" }), { description: message`PhysMent runs: the scenes they played (default: the built-in scenes).` })),
+    }), { description: message`Read what the models did: one self-contained HTML page (no network, opens from disk) listing every item or episode, filtered and sorted at will; an item's prompt, responses side by side, normalized answers, gold and evidence; an episode's timeline of tool calls and results. Keys: j/k move, Enter opens, n/p next and previous, Escape back.` }),
     command("compose", object({
       cmd: constant("compose" as const),
       seed: option("--seed", string({ metavar: "SEED" }), {
@@ -553,6 +560,8 @@ async function main(): Promise<number> {
         return await (await import("./physment_commands.ts")).physmentReportCommand(args, io, listJsonl);
       case "compose":
         return (await import("./compose_commands.ts")).composeCommand(args, io);
+      case "view":
+        return await (await import("./view_commands.ts")).viewCommand(args, io);
       case "generate":
         return await (await import("./tasks_commands.ts")).generateCommand(args, io);
       case "eval":

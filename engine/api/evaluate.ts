@@ -552,7 +552,8 @@ export interface EvaluationScore {
 }
 
 /** A run's records judged per (item, sample), with each sample's latest record. */
-function judgedRun(run: Evaluation): { bySample: Map<string, ItemRecord>[]; scored: ScoredRun } {
+/** A run's latest record per task and sample, and those records judged (what the report and the viewer read). */
+export function judgedRun(run: Evaluation): { bySample: Map<string, ItemRecord>[]; scored: ScoredRun } {
   const bySample = latestBySample(run.records, samplesOf(run.config));
   return { bySample, scored: scoreSampleRecords(run.config.model, run.items, bySample) };
 }

@@ -54,6 +54,8 @@ export {
   scoreEvaluation,
 } from "./evaluate.ts";
 export { shardKind, type ShardKind } from "./shards.ts";
+export { viewEvaluations } from "./view_evaluations.ts";
+export { type RunKind, runKind, type RunView } from "./view_kind.ts";
 export { answerWithPromptParser, type PromptParserAnswer, type PromptParserFamily, type PromptParserRun, servePromptParser } from "./prompt_parser.ts";
 export { PARSER_MODEL, parserReply } from "../baselines/prompt_parser/mod.ts";
 export { FunctionModelClient, type FunctionModelOptions, ModelReply, type ModelReplyShape, type ModelFunction, type ModelRequest } from "../llm/function_client.ts";

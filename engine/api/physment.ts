@@ -78,6 +78,8 @@ export type { ProtocolName } from "../physment/agent/protocols.ts";
 export type { EndRecord } from "../physment/agent/transcript.ts";
 export { type MergedPhysment, mergePhysmentShards, PHYSMENT_SHARD_FORMAT, type PhysmentSettings } from "../physment/agent/shard_run.ts";
 export type { SceneVerdict } from "../physment/verify.ts";
+export { viewPhysmentRuns } from "./view_physment.ts";
+export { type RunKind, runKind, type RunView } from "./view_kind.ts";
 export { type GivenUp, type PhysmentVariants, varyPhysmentScenes, type VaryPhysmentOptions, type VaryProgress } from "./physment_vary.ts";
 export type { RejectionReason, Variant } from "../physment/variation/vary.ts";
 export type { Values } from "../physment/variation/declare.ts";

@@ -38,12 +38,17 @@ function readConfig(dir: string): RunConfig {
   return r.data;
 }
 
-/** Reads a run's configuration and records without taking the lock (for scoring). */
-export function readRun(dir: string): { config: RunConfig; records: ItemRecord[]; warnings: string[] } {
+/** Reads a run's configuration (run.json) alone, without taking the lock. */
+export function readRunConfig(dir: string): RunConfig {
   if (!existsSync(join(dir, RUN_FILE))) {
     throw new RunError(existsSync(dir) ? `${dir}: no ${RUN_FILE}; this is not a run directory of mech eval` : `${dir}: no such directory`);
   }
-  const config = readConfig(dir);
+  return readConfig(dir);
+}
+
+/** Reads a run's configuration and records without taking the lock (for scoring). */
+export function readRun(dir: string): { config: RunConfig; records: ItemRecord[]; warnings: string[] } {
+  const config = readRunConfig(dir);
   const { records, warnings } = readRecords(dir, samplesOf(config));
   return { config, records, warnings };
 }

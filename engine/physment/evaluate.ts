@@ -2,7 +2,7 @@
 // reasoning and tool results, the answer and its iteration, the prompt and the scene's
 // ground truth. The agent loop and scoring stay independent; this is their only seam.
 import type { TranscriptRecord } from "./agent/transcript.ts";
-import { groupRecords, parseTranscript, unfinishedReason } from "./agent/transcript.ts";
+import { groupRecords, type ParsedTranscript, parseTranscript, unfinishedReason } from "./agent/transcript.ts";
 import { extractCalls } from "./agent/protocols.ts";
 import { type Category, type EpisodeRecord, type EpisodeScore, type EpisodeTurn, type GroundTruth, scoreEpisode } from "./score/mod.ts";
 import { RunError } from "../files/errors.ts";
@@ -150,25 +150,40 @@ export function scoreTranscripts(
   sceneKey: (scene: number) => SceneKey,
 ): { scores: EpisodeScore[]; unfinished: UnfinishedTranscript[] } {
   const keys = new Map<number, SceneKey>();
+  const cached = (n: number) => {
+    let key = keys.get(n);
+    if (!key) keys.set(n, key = sceneKey(n));
+    return key;
+  };
   const scores: EpisodeScore[] = [];
   const unfinished: UnfinishedTranscript[] = [];
   for (const { source, text } of transcripts) {
     const parsed = parseTranscript(text);
-    const ended = parsed.records.some((r) => r.type === "end");
-    if (parsed.issues.length && ended) throw new RunError(`${source}:${parsed.issues[0].line}: ${parsed.issues[0].message}`);
-    if (!ended) {
+    if (!parsed.records.some((r) => r.type === "end")) {
       unfinished.push({ source, ...unfinishedReason(parsed) });
       continue;
     }
-    const header = parsed.records[0];
-    if (header?.type !== "header") throw new RunError(`${source}:1: a transcript starts with its header`);
-    const n = Number(header.scene);
-    if (!Number.isInteger(n)) throw new RunError(`${source}:1: scene "${header.scene}" is not a scene number`);
-    let key = keys.get(n);
-    if (!key) keys.set(n, key = sceneKey(n));
-    const prompt = parsed.records.flatMap((r) => (r.type === "message" && r.iteration === 0 && r.message.role === "user" ? [r.message.content ?? ""] : []));
-    if (!prompt.some((c) => c.includes(key.task))) throw new SceneMismatchError(source, key.file);
-    scores.push(scoreEpisode(episodeRecord(parsed.records, key.truth)));
+    scores.push(scoreTranscript(source, parsed, cached));
   }
   return { scores, unfinished };
+}
+
+/**
+ * The score of one finished transcript (it has an end record) against the scene of its
+ * header's number.
+ *
+ * @throws {RunError} When a line is damaged, the header is missing or names no scene number.
+ * @throws {SceneMismatchError} When its prompt lacks the scene's task.
+ */
+export function scoreTranscript(source: string, parsed: ParsedTranscript, sceneKey: (scene: number) => SceneKey): EpisodeScore {
+  // a damaged line in a finished transcript is not an interrupted run
+  if (parsed.issues.length) throw new RunError(`${source}:${parsed.issues[0].line}: ${parsed.issues[0].message}`);
+  const header = parsed.records[0];
+  if (header?.type !== "header") throw new RunError(`${source}:1: a transcript starts with its header`);
+  const n = Number(header.scene);
+  if (!Number.isInteger(n)) throw new RunError(`${source}:1: scene "${header.scene}" is not a scene number`);
+  const key = sceneKey(n);
+  const prompt = parsed.records.flatMap((r) => (r.type === "message" && r.iteration === 0 && r.message.role === "user" ? [r.message.content ?? ""] : []));
+  if (!prompt.some((c) => c.includes(key.task))) throw new SceneMismatchError(source, key.file);
+  return scoreEpisode(episodeRecord(parsed.records, key.truth));
 }

@@ -86,7 +86,9 @@ export function markdownPage(title: string, data: ReportData): string {
   return [`# ${title}`, "", ...data.tables.flatMap((t) => [markdownTable(t), ""])].join("\n").trimEnd();
 }
 
-const html = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+/** A text as HTML text or attribute value (& < > " escaped). */
+export const escapeHtml = (s: string): string => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const html = escapeHtml;
 
 function htmlTable(t: Table): string {
   const cell = (tag: string, s: string, i: number) => `<${tag}${t.numeric[i] ? ' class="num"' : ""}>${html(s)}</${tag}>`;
@@ -140,6 +142,28 @@ function htmlDetails(group: NonNullable<ReportData["details"]>[number]): string 
   ].join("\n");
 }
 
+/** The pages' shared style sheet (the report's and the viewer's): type, tables, texts, charts. */
+export const PAGE_STYLE: string = [
+  "body{font-family:sans-serif;margin:2em;color:#222}",
+  "@media (max-width:800px){body{margin:1em}}",
+  ".wide{max-width:100%;overflow-x:auto;margin:0.5em 0 2em}",
+  "table{border-collapse:collapse}",
+  "th,td{border:1px solid #ccc;padding:0.25em 0.6em}",
+  "th{background:#f3f3f3}",
+  ".num{text-align:right}",
+  ".note{color:#555;max-width:60em}",
+  "details{margin:0.3em 0}",
+  "pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f7f7f7;padding:0.5em;max-height:30em;overflow-y:auto}",
+  // wide charts shrink to the window instead of scrolling it (the SVGs carry a viewBox)
+  "svg.marks{max-width:100%;height:auto}",
+  // panels fill their grid column (scaled from their viewBox)
+  ".panels{display:grid;gap:0.5em 1em}",
+  ".panels svg.marks{width:100%}",
+  ".legend{display:flex;flex-wrap:wrap;gap:0.3em 1.2em;font-size:0.9em}",
+  ".legend-title{font-weight:bold}",
+  ".swatch{display:inline-block;width:1.6em;height:0.3em;margin-right:0.4em;vertical-align:middle}",
+].join("\n");
+
 /** The self-contained HTML page: charts as inline SVG, tables as HTML, drill-downs as details; no scripts, no links. */
 export async function htmlPage(title: string, data: ReportData): Promise<string> {
   const charts: string[] = [];
@@ -151,24 +175,7 @@ export async function htmlPage(title: string, data: ReportData): Promise<string>
     '<meta charset="utf-8">',
     `<title>${html(title)}</title>`,
     "<style>",
-    "body{font-family:sans-serif;margin:2em;color:#222}",
-    "@media (max-width:800px){body{margin:1em}}",
-    ".wide{max-width:100%;overflow-x:auto;margin:0.5em 0 2em}",
-    "table{border-collapse:collapse}",
-    "th,td{border:1px solid #ccc;padding:0.25em 0.6em}",
-    "th{background:#f3f3f3}",
-    ".num{text-align:right}",
-    ".note{color:#555;max-width:60em}",
-    "details{margin:0.3em 0}",
-    "pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f7f7f7;padding:0.5em;max-height:30em;overflow-y:auto}",
-    // wide charts shrink to the window instead of scrolling it (the SVGs carry a viewBox)
-    "svg.marks{max-width:100%;height:auto}",
-    // panels fill their grid column (scaled from their viewBox)
-    ".panels{display:grid;gap:0.5em 1em}",
-    ".panels svg.marks{width:100%}",
-    ".legend{display:flex;flex-wrap:wrap;gap:0.3em 1.2em;font-size:0.9em}",
-    ".legend-title{font-weight:bold}",
-    ".swatch{display:inline-block;width:1.6em;height:0.3em;margin-right:0.4em;vertical-align:middle}",
+    PAGE_STYLE,
     "</style>",
     "</head>",
     "<body>",

@@ -84,5 +84,10 @@ export function findTask(benchmark: { dir: string; tasks: readonly TaskRecord[];
   const task = benchmark.tasks.find((t) => t.task_id === taskId);
   if (!task) throw new TaskNotFoundError(benchmark.dir, taskId, benchmark.tasks.filter((t) => t.task_id.startsWith(taskId)).map((t) => t.task_id), benchmark.tasks.length);
   const solution = benchmark.solutions.find((s) => s.task_id === task.task_id) ?? null;
-  return { task, solution, evidence: solution ? familyById(task.family)!.explain(solution.answer, solution.audit) : [] };
+  return { task, solution, evidence: solution ? taskEvidence(task.family, solution) : [] };
+}
+
+/** The evidence `mech tasks show` prints for a solution: its family's explanation of the gold from its audit. */
+export function taskEvidence(family: TaskRecord["family"], solution: Pick<SolutionRecord, "answer" | "audit">): string[] {
+  return familyById(family)!.explain(solution.answer, solution.audit);
 }

@@ -5,6 +5,10 @@
 // docs/physment.md "## Report" defines each failure mode.
 import { htmlPage, markdownPage, type ReportData, type Table } from "../../report/page.ts";
 import { CATEGORIES, type Category, type EpisodeScore, type Summary } from "../score/mod.ts";
+import { failureModes, runName } from "./episodes.ts";
+
+export { episodeFailureModes, type FailureCounts, type FailureMode, failureModes, runName } from "./episodes.ts";
+export { episodeLinkId, physmentViewData } from "./view.ts";
 
 /**
  * Figure 2's colour buckets, lowest first: [lower bound in %, colour, label]. The dark green
@@ -60,44 +64,8 @@ export function groupOf(c: Category): (typeof GROUPS)[number] {
 }
 
 const categoryName = (c: Category | "all") => (c === "all" ? "all" : CATEGORIES.find((x) => x.id === c)!.name);
-const runName = (model: string, variant: string) => (variant ? `${model} (${variant})` : model);
 const pct = (x: number) => `${(100 * x).toFixed(1)}`;
 const fix = (x: number | null) => (x === null ? "—" : x.toFixed(3));
-
-export interface FailureCounts {
-  model: string;
-  variant: string;
-  budget: number;
-  episodes: number;
-  /** Answered incorrectly (strict) in an iteration k < I_max/2. */
-  premature: number;
-  /** Never answered: the budget ran out. */
-  exhausted: number;
-  /** At least one rejected or unreadable call (V < 1). */
-  invalid_calls: number;
-  /** Strict fail regraded to pass by equivalence class 1 (names/ids) or 4 (format). */
-  format_mismatch: number;
-}
-
-/** Failure-mode counts per model, variant and budget (ordered like the summaries). */
-export function failureModes(scores: readonly EpisodeScore[]): FailureCounts[] {
-  const map = new Map<string, FailureCounts>();
-  for (const s of scores) {
-    const key = JSON.stringify([s.model, s.variant, s.budget]);
-    let f = map.get(key);
-    if (!f) {
-      f = { model: s.model, variant: s.variant, budget: s.budget, episodes: 0, premature: 0, exhausted: 0, invalid_calls: 0, format_mismatch: 0 };
-      map.set(key, f);
-    }
-    f.episodes++;
-    if (s.answered && !s.correct && s.answer_iteration !== null && s.answer_iteration < s.budget / 2) f.premature++;
-    if (!s.answered) f.exhausted++;
-    if (s.V < 1) f.invalid_calls++;
-    if (!s.correct && s.regrade.regraded && s.regrade.classes.some((c) => c === 1 || c === 4)) f.format_mismatch++;
-  }
-  const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  return [...map.values()].sort((a, b) => cmp(a.model, b.model) || cmp(a.variant, b.variant) || a.budget - b.budget);
-}
 
 const modelColour = (k: number) => MODEL_COLOURS[k % MODEL_COLOURS.length];
 

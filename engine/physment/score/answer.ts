@@ -85,8 +85,26 @@ export function tolerance(opts?: Partial<Tolerance>): Tolerance {
  */
 export function withinTolerance(predicted: number, truth: number, tol: Tolerance = DEFAULT_TOLERANCE): boolean {
   if (!Number.isFinite(predicted) || !Number.isFinite(truth)) return false;
-  const band = tol.epsAbs + tol.epsRel * Math.abs(truth);
-  return Math.abs(predicted - truth) <= band * (1 + BOUNDARY_SLACK);
+  return Math.abs(predicted - truth) <= toleranceBand(truth, tol) * (1 + BOUNDARY_SLACK);
+}
+
+/**
+ * The half-width of Eq. (4)'s band around a ground truth: ε_abs + ε_rel·|a*|.
+ *
+ * @param truth The ground truth.
+ * @param tol The tolerances (default DEFAULT_TOLERANCE).
+ * @returns How far an answer may lie from the truth (before the boundary slack).
+ *
+ * @example
+ * ```ts
+ * import { physment } from "@mechbench/mechbench/scorer";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(physment.toleranceBand(10), 0.501); // 0.001 + 5 % of 10
+ * ```
+ */
+export function toleranceBand(truth: number, tol: Tolerance = DEFAULT_TOLERANCE): number {
+  return tol.epsAbs + tol.epsRel * Math.abs(truth);
 }
 
 // ---------------------------------------------------------------------------------------
