@@ -21,7 +21,7 @@ export async function viewCommand(args: { runs: readonly string[]; out?: string;
   for (const w of view.warnings) io.err(`mech: ${w}`);
   const out = args.out ?? `${args.runs[0].replace(/\/+$/, "")}/view.html`;
   io.writeText(out, view.html);
-  io.err(`mech: ${view.rows.toLocaleString("en-US")} rows${view.marked ? ` (${view.marked} marked: unfinished or not scored)` : ""} written to ${out}`);
+  io.err(`mech: ${view.rows.toLocaleString("en-US")} row${view.rows === 1 ? "" : "s"}${view.marked ? ` (${view.marked} marked: unfinished or not scored)` : ""} written to ${out}`);
   return 0;
 }
 

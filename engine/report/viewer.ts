@@ -169,8 +169,9 @@ export function viewerPage(data: ViewerData): string {
     '<main id="list-view"></main>',
     '<main id="detail-view" hidden></main>',
     `<script type="application/octet-stream" id="viewer-data" data-encoding="deflate-raw, base64">${packed.list}</script>`,
-    ...packed.groups.map((g, k) => `<script type="application/octet-stream" id="viewer-group-${k}" data-encoding="deflate-raw, base64">${g}</script>`),
+    // the script before the entries' groups: the list is drawn while the browser still reads them
     `<script>${VIEWER_SCRIPT}</script>`,
+    ...packed.groups.map((g, k) => `<script type="application/octet-stream" id="viewer-group-${k}" data-encoding="deflate-raw, base64">${g}</script>`),
     "</body>",
     "</html>",
     "",

@@ -91,9 +91,11 @@ function main(data) {
     var r = rows[state.order[pos]], e = entries[r.entry];
     return "#" + e.id + (r.pane !== undefined && r.pane !== 0 ? "/" + encodeURIComponent(r.paneLabel || String(r.pane)) : "");
   }
-  // an entry's contents (blocks, panes, after), inflated with its group on first use
+  // an entry's contents (blocks, panes, after), inflated with its group on first use, once
+  // the page has been read to its end (the groups follow this script)
+  var parsed = document.readyState === "loading" ? new Promise(function (res) { document.addEventListener("DOMContentLoaded", res); }) : Promise.resolve();
   function groupOf(g) {
-    if (!groups.has(g)) groups.set(g, inflate("viewer-group-" + g));
+    if (!groups.has(g)) groups.set(g, parsed.then(function () { return inflate("viewer-group-" + g); }));
     return groups.get(g);
   }
   function body(ei) { return groupOf(entries[ei].group).then(function (list) { return list[entries[ei].index]; }); }
