@@ -46,7 +46,7 @@ export const PREREQUISITES: readonly Prerequisite[] = [
   {
     need: "Chromium",
     how: "set CHROMIUM_BIN or put chromium, chromium-browser or google-chrome on PATH",
-    files: ["cli/eval_report_browser.test.ts", "cli/eval_report_samples_browser.test.ts", "cli/physment_report_browser.test.ts", "engine/scorer/browser.test.ts"],
+    files: ["cli/eval_report_browser.test.ts", "cli/eval_report_samples_browser.test.ts", "cli/physment_report_browser.test.ts", "cli/view_browser.test.ts", "engine/scorer/browser.test.ts"],
     present: () => chromiumPresent(),
   },
   {

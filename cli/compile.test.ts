@@ -174,7 +174,7 @@ describe("the compile step's preflight", () => {
     const r = spawnSync(deno, ["run", "--allow-read", "--allow-run", "cli/compile.ts", "--preflight"], { cwd: root, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", DENORT_BIN: "no-such-denort" } });
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/^preflight: cli\/main\.ts reaches \d+ project modules and 9 packages \(@optique\/core, @optique\/run, gpt-tokenizer, mujoco-js, odex, openai, vega, vega-lite, zod\), all kept in the binary; 4 worker modules included; \d+ assets embedded and current; permissions --allow-read /);
+    expect(r.stdout).toMatch(/^preflight: cli\/main\.ts reaches \d+ project modules and 10 packages \(@optique\/core, @optique\/run, fflate, gpt-tokenizer, mujoco-js, odex, openai, vega, vega-lite, zod\), all kept in the binary; 4 worker modules included; \d+ assets embedded and current; permissions --allow-read /);
     // every catalog mechanism and every scene directory is among the embedded assets
     const assets = Number(/; (\d+) assets embedded/.exec(r.stdout)![1]);
     const count = (dir: string, re: RegExp) => readdirSync(join(root, dir)).filter((n) => re.test(n)).length;

@@ -1,6 +1,7 @@
 // Text for the viewer's size tests that compresses as a model's prose does (about threefold
 // under DEFLATE), not as a repeated sentence does (a hundredfold): words drawn from a
-// vocabulary by a seeded generator, so every run of the tests writes the same pages.
+// vocabulary by the project's keyed random streams, so every run writes the same pages.
+import { keyedRandom } from "../files/random.ts";
 
 const WORDS = ("the a of to and in is that it for on with as by at from this be are was which or an not can but " +
   "mass spring damper velocity position force torque angle heat flow temperature capacitor resistor current voltage " +
@@ -9,21 +10,9 @@ const WORDS = ("the a of to and in is that it for on with as by at from this be 
   "because therefore since while until after before when each every both other same different larger smaller equal " +
   "value reading result tool call simulation object experiment trial estimate slope energy momentum collision").split(" ");
 
-/** A seeded generator of numbers in [0, 1) (mulberry32). */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** About `chars` characters of sentences, the same for the same seed. */
-export function prose(seed: number, chars: number): string {
-  const next = generator(seed);
+/** About `chars` characters of sentences, the same for the same key. */
+export function prose(key: string, chars: number): string {
+  const random = keyedRandom(`viewer-prose/${key}`), next = () => random.next();
   const out: string[] = [];
   let length = 0, sentence = 0;
   while (length < chars) {

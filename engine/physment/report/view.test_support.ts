@@ -20,7 +20,6 @@ export interface SyntheticEpisode {
 }
 
 const TIME = "2026-12-04T12:00:00.000Z";
-const hashOf = (s: string) => [...s].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
 
 /** The transcript of one synthetic episode and its key (its file name without .jsonl). */
 export function syntheticTranscript(e: SyntheticEpisode): { key: string; text: string } {
@@ -28,7 +27,7 @@ export function syntheticTranscript(e: SyntheticEpisode): { key: string; text: s
   const records: TranscriptRecord[] = [
     { type: "header", version: 1, scene: String(e.scene), model: e.model, budget: e.budget, strategy: "zero-shot", protocol: "function", started: TIME },
     { type: "message", iteration: 0, message: { role: "system", content: "You are a physicist running experiments." } },
-    { type: "message", iteration: 0, message: { role: "user", content: `Task: ${task}\n${prose(e.scene, 10_000)}` } },
+    { type: "message", iteration: 0, message: { role: "user", content: `Task: ${task}\n${prose(`prompt/${e.scene}`, 10_000)}` } },
   ];
   let calls = 0;
   const last = Math.min(e.iterations, e.budget);
@@ -37,7 +36,7 @@ export function syntheticTranscript(e: SyntheticEpisode): { key: string; text: s
     const names = answering ? ["answer"] : Array.from({ length: e.calls }, (_, i) => (i % 2 ? "get_position" : "step"));
     const toolCalls = names.map((name, i) => ({ id: `c${k}_${i}`, name, arguments: name === "answer" ? JSON.stringify({ answer: e.answer }) : name === "step" ? '{"duration":0.1}' : '{"object_id":"object_1"}' }));
     records.push({ type: "usage", iteration: k, usage: { prompt_tokens: 3000 + 100 * k, completion_tokens: 200, total_tokens: 3200 + 100 * k }, latency_ms: 900, finish_reason: "tool_calls" });
-    records.push({ type: "message", iteration: k, message: { role: "assistant", content: `Iteration ${k}: the height was ${(4 - 0.049 * k * k).toFixed(4)} m. ${prose(e.scene * 7919 + e.budget * 131 + k + hashOf(e.model), e.replyChars ?? 300)}`, tool_calls: toolCalls } });
+    records.push({ type: "message", iteration: k, message: { role: "assistant", content: `Iteration ${k}: the height was ${(4 - 0.049 * k * k).toFixed(4)} m. ${prose(`reply/${e.scene}/${e.model}/${e.budget}/${k}`, e.replyChars ?? 300)}`, tool_calls: toolCalls } });
     toolCalls.forEach((c, i) => {
       const result = c.name === "answer" ? { answered: true } : c.name === "step" ? { time: 0.1 * k } : { position: [0, 0, 4 - 0.049 * k * k] };
       records.push({ type: "tool_call", iteration: k, index: i, status: "executed", call_id: c.id, tool: c.name, parameters: JSON.parse(c.arguments), raw_arguments: c.arguments, result, error: false, sim_time: 0.1 * k, started_ms: 1000 * k, duration_ms: 2 });
