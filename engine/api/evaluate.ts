@@ -551,8 +551,7 @@ export interface EvaluationScore {
   samples?: { samples: number; missing_requests: number; families: FamilySampleScores[] };
 }
 
-/** A run's records judged per (item, sample), with each sample's latest record. */
-/** A run's latest record per task and sample, and those records judged (what the report and the viewer read). */
+/** A run's records judged per (item, sample), with each sample's latest record (what the report and the viewer read). */
 export function judgedRun(run: Evaluation): { bySample: Map<string, ItemRecord>[]; scored: ScoredRun } {
   const bySample = latestBySample(run.records, samplesOf(run.config));
   return { bySample, scored: scoreSampleRecords(run.config.model, run.items, bySample) };

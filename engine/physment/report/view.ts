@@ -11,6 +11,7 @@ import { type ParsedTranscript, parseTranscript, type TranscriptRecord, unfinish
 import { type SceneKey, scoreTranscript, type TranscriptText } from "../evaluate.ts";
 import { categoryOfScene, DEFAULT_TOLERANCE, type EpisodeScore, type PartGrade, toleranceBand } from "../score/mod.ts";
 import { episodeFailureModes, runName } from "./episodes.ts";
+import { RunError } from "../../files/errors.ts";
 
 const json = (v: unknown) => JSON.stringify(v);
 /** A tool result as JSON (every digit as returned): on one line when short, indented when long. */
@@ -156,7 +157,6 @@ export function physmentViewData(p: { transcripts: readonly (TranscriptText & { 
       const u = unfinishedReason(parsed);
       return { source, key, parsed, score: null, mark: `unfinished${u.line === null ? "" : ` (line ${u.line})`}: ${u.reason}` };
     }
-    let why: string | null = null;
     const lookup = (n: number): SceneKey => {
       let k = keys.get(n);
       if (k === undefined) keys.set(n, k = p.sceneKey(n));
@@ -166,10 +166,10 @@ export function physmentViewData(p: { transcripts: readonly (TranscriptText & { 
     try {
       return { source, key, parsed, score: scoreTranscript(source, parsed, lookup), mark: null };
     } catch (e) {
-      if (!(e instanceof Error) || (e.name !== "RunError" && e.name !== "SceneMismatchError" && !(e instanceof NotScored))) throw e;
-      why = e instanceof NotScored ? e.message : e.message.replace(`${source}:`, "line ");
+      // what scoring refuses (a damaged line, another scene's transcript, a scene not to be had) marks the entry
+      if (!(e instanceof RunError || e instanceof NotScored)) throw e;
+      return { source, key, parsed, score: null, mark: `not scored: ${e instanceof NotScored ? e.message : withoutSource(e.message, source)}` };
     }
-    return { source, key, parsed, score: null, mark: `not scored: ${why}` };
   });
   const headerOf = (r: Reading) => (r.parsed.records[0]?.type === "header" ? r.parsed.records[0] : null);
   const sceneOf = (r: Reading) => {
@@ -222,6 +222,14 @@ export function physmentViewData(p: { transcripts: readonly (TranscriptText & { 
     rows,
     entries,
   };
+}
+
+/** An error's message without the transcript's place (the entry names it): "line N: …" or the sentence alone. */
+function withoutSource(message: string, source: string): string {
+  if (!message.startsWith(`${source}:`)) return message;
+  const rest = message.slice(source.length + 1);
+  const line = /^(\d+): /.exec(rest);
+  return line ? `line ${line[1]}: ${rest.slice(line[0].length)}` : rest.trimStart();
 }
 
 /** A transcript's scene could not be had (the lookup said why). */
